@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Thin launcher: TypeScript sources run through tsx's loader, so a fresh `npm ci` needs no build step.
+import { register } from 'tsx/esm/api';
+
+register();
+const { run } = await import('../src/cli.ts');
+process.exitCode = await run(process.argv);

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { RouteEntry } from './route-modules.js';
+
+/** Where client assets live in the output, under the base URL. */
+export const ASSETS_DIR = '_portal';
+
+export interface AssetManifest {
+  runtime: string;
+  css: string;
+  /** route path -> its chunk and every chunk it statically imports (for modulepreload). */
+  routes: Record<string, { chunk: string; imports: string[] }>;
+  /** Static imports of the runtime, preloaded on every page. */
+  runtimeImports: string[];
+}
+
+export interface ClientBuildResult {
+  files: Array<{ path: string; contents: Uint8Array }>;
+  manifest: AssetManifest;
+  metafile: esbuild.Metafile;
+}
+
+const templatesDir = path.resolve(import.meta.dirname, '../../templates');
+
+/**
+ * Bundle stage, client side: one esbuild build with the runtime, the stylesheet and one entry per route;
+ * `splitting` shares React, the shell and templates; the metafile becomes the route → chunk manifest.
+ */
+export async function buildClient(options: { genDir: string; entries: readonly RouteEntry[]; minify: boolean }): Promise<ClientBuildResult> {
+  const outdir = path.join(options.genDir, 'client-out');
+  const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
+  const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
+  const result = await esbuild.build({
+    entryPoints: [runtimeEntry, cssEntry, ...options.entries.map((e) => path.join(options.genDir, e.rel))],
+    outdir,
+    outbase: options.genDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: options.minify,
+    metafile: true,
+    write: false,
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'c/[name]-[hash]',
+    assetNames: 'a/[name]-[hash]',
+    alias: { 'portal:site-data': path.join(options.genDir, 'site-data.js') },
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'false' },
+    nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
+    legalComments: 'none',
+    logLevel: 'silent',
+    loader: { '.svg': 'file', '.png': 'file' },
+  });
+  const metafile = result.metafile;
+  const rel = (abs: string) => path.relative(outdir, abs).split(path.sep).join('/');
+  const outputs = Object.entries(metafile.outputs);
+  const byEntry = new Map(outputs.filter(([, o]) => o.entryPoint).map(([file, o]) => [path.resolve(o.entryPoint as string), file]));
+  const staticImports = (file: string, seen = new Set<string>()): string[] => {
+    for (const imp of metafile.outputs[file]?.imports ?? []) {
+      if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      staticImports(imp.path, seen);
+    }
+    return [...seen];
+  };
+  const outFile = (entry: string): string => {
+    const file = byEntry.get(path.resolve(entry));
+    if (!file) throw new Error(`esbuild produced no output for ${entry}`);
+    return file;
+  };
+  const toUrlPath = (file: string) => `${ASSETS_DIR}/${rel(path.resolve(file))}`;
+  const runtimeFile = outFile(runtimeEntry);
+  const cssFile = outputs.find(([file, o]) => file.endsWith('.css') && o.entryPoint && path.resolve(o.entryPoint) === cssEntry)?.[0];
+  const runtimeImportSet = new Set(staticImports(runtimeFile));
+  const manifest: AssetManifest = {
+    runtime: toUrlPath(runtimeFile),
+    css: cssFile ? toUrlPath(cssFile) : '',
+    runtimeImports: [...runtimeImportSet].map(toUrlPath),
+    routes: {},
+  };
+  for (const entry of options.entries) {
+    const file = outFile(path.join(options.genDir, entry.rel));
+    manifest.routes[entry.route.path] = { chunk: toUrlPath(file), imports: staticImports(file).filter((f) => !runtimeImportSet.has(f) && f !== runtimeFile).map(toUrlPath) };
+  }
+  return {
+    files: result.outputFiles.map((f) => ({ path: `${ASSETS_DIR}/${rel(f.path)}`, contents: f.contents })),
+    manifest,
+    metafile,
+  };
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { RouteModule, SiteData } from '../../templates/types.js';
+import type { RouteEntry } from './route-modules.js';
+
+/** What the server bundle exports: the route modules in route-table order, and the renderer. */
+export interface ServerBundle {
+  modules: Array<RouteModule & { Template: unknown; meta?: { title?: string; description?: string } }>;
+  renderRoute(options: { module: unknown; site: SiteData }): string;
+}
+
+const templatesDir = path.resolve(import.meta.dirname, '../../templates');
+
+/** Bundle stage, server side: every route module in one Node bundle, imported for rendering. */
+export async function buildServer(options: { genDir: string; entries: readonly RouteEntry[] }): Promise<ServerBundle> {
+  const entryFile = path.join(options.genDir, 'server-entry.jsx');
+  const lines = options.entries.map((e, i) => `import * as m${i} from ${JSON.stringify(`./${e.rel}`)};`);
+  lines.push(`export const modules = [${options.entries.map((_, i) => `m${i}`).join(', ')}];`);
+  lines.push(`export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`);
+  await fs.writeFile(entryFile, `${lines.join('\n')}\n`);
+  const outfile = path.join(options.genDir, `server-${Date.now()}.mjs`);
+  try {
+    await esbuild.build({
+      entryPoints: [entryFile],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: ['node20'],
+      jsx: 'automatic',
+      packages: 'external',
+      alias: { 'portal:site-data': path.join(options.genDir, 'site-data.js') },
+      define: { 'import.meta.env.SSR': 'true' },
+      loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
+      logLevel: 'silent',
+    });
+  } catch (err) {
+    throw bundleError(err);
+  }
+  return (await import(pathToFileURL(outfile).href)) as ServerBundle;
+}
+
+/** esbuild failures in site pages become errors naming the file and line. */
+export function bundleError(err: unknown): Error {
+  const failure = err as esbuild.BuildFailure;
+  if (!failure.errors?.length) return err as Error;
+  const first = failure.errors[0] as esbuild.Message;
+  const where = first.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}` : '';
+  return new Error(`${first.text}${where ? ` (${where})` : ''}`, { cause: err });
+}

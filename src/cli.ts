@@ -1,0 +1,88 @@
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import pc from 'picocolors';
+import { PortalError } from './diagnostics.js';
+import { consoleLogger } from './log.js';
+
+const port = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
+  return n;
+};
+
+/** Builds the commander program; `run` is the only place that turns results into exit codes. */
+export function createProgram(): Command {
+  const program = new Command('portal')
+    .description('Build, preview and check the documentation portal.')
+    .option('--debug', 'show stack traces for errors', false)
+    .showHelpAfterError('(run `portal --help` for usage)')
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('build the site into a static folder')
+    .option('--site <dir>', 'site folder', 'site')
+    .option('--out <dir>', 'output folder', 'build')
+    .option('--base-url <path>', "URL path the site is served under (default: the config's baseUrl)")
+    .option('--openapi <file>', 'build the API reference from this OpenAPI document instead of the configured one')
+    .action(async (opts: { site: string; out: string; baseUrl?: string; openapi?: string }) => {
+      const { build } = await import('./commands/build.js');
+      await build({ root: process.cwd(), siteDir: opts.site, outDir: opts.out, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}) });
+    });
+
+  program
+    .command('serve')
+    .description('build, serve and rebuild on change, with live reload')
+    .option('--site <dir>', 'site folder', 'site')
+    .option('--out <dir>', 'output folder', 'build')
+    .option('--port <port>', 'port to listen on', port, 3000)
+    .option('--host <host>', 'interface to bind; anything but loopback is reachable from your network', '127.0.0.1')
+    .option('--openapi <file>', 'preview the API reference of this OpenAPI document')
+    .option('--no-build', 'serve the existing output folder without building or watching')
+    .action(async (opts: { site: string; out: string; port: number; host: string; openapi?: string; build: boolean }) => {
+      const { serve } = await import('./commands/serve.js');
+      await serve({ root: process.cwd(), siteDir: opts.site, outDir: opts.out, port: opts.port, host: opts.host, watch: opts.build, ...(opts.openapi ? { openapi: opts.openapi } : {}) });
+    });
+
+  program
+    .command('check')
+    .description('crawl the built site for broken links')
+    .option('--out <dir>', 'output folder to check', 'build')
+    .option('--external', 'also check links to other sites', false)
+    .action(async (opts: { out: string; external: boolean }) => {
+      const { check } = await import('./commands/check.js');
+      const broken = await check({ root: process.cwd(), outDir: opts.out, external: opts.external });
+      if (broken > 0) process.exitCode = 1;
+    });
+
+  program
+    .command('bench')
+    .description('measure build time, memory and first-visit bytes')
+    .option('--runs <n>', 'cold builds per corpus', '3')
+    .option('--pages <n>', 'pages in the generated corpus', '1000')
+    .action(async (opts: { runs: string; pages: string }) => {
+      const { bench } = await import('./commands/bench.js');
+      await bench({ root: process.cwd(), runs: Number(opts.runs), pages: Number(opts.pages) });
+    });
+  return program;
+}
+
+/** Entry point used by bin/portal.js; resolves to the process exit code. */
+export async function run(argv: readonly string[]): Promise<number> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv as string[]);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    const debug = argv.includes('--debug');
+    if (err instanceof PortalError) {
+      consoleLogger.error(pc.red(`✗ build failed: ${err.diagnostics.length} error${err.diagnostics.length === 1 ? '' : 's'}; the previous output is untouched.`));
+      if (debug) consoleLogger.error(String(err.stack));
+      return 1;
+    }
+    consoleLogger.error(pc.red(`✗ ${(err as Error).message}`));
+    if (debug) consoleLogger.error(String((err as Error).stack));
+    else consoleLogger.error(pc.dim('(run with --debug for the stack trace)'));
+    return 1;
+  }
+}

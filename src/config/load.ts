@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { error, PortalError } from '../diagnostics.js';
+import type { PortalConfig } from './schema.js';
+import { validateConfig } from './validate.js';
+
+/**
+ * Config stage: bundles `portal.config.ts` (so it may import types and helpers), runs it, and validates
+ * the result. Throws a PortalError naming the file for a syntax error, a throw, or a wrong field.
+ */
+export async function loadConfig(siteDir: string, cacheDir: string): Promise<{ config: PortalConfig; file: string }> {
+  const file = path.join(siteDir, 'portal.config.ts');
+  const exported = await importTsModule(file, cacheDir, 'config');
+  const { config, issues } = validateConfig(exported, file);
+  if (!config) throw new PortalError(issues);
+  return { config, file };
+}
+
+/** Bundles and imports a TypeScript module from the site folder; returns its default export. */
+export async function importTsModule(file: string, cacheDir: string, label: string): Promise<unknown> {
+  let code: string;
+  try {
+    const result = await esbuild.build({
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    code = result.outputFiles[0]?.text ?? '';
+  } catch (err) {
+    const first = (err as esbuild.BuildFailure).errors?.[0];
+    if (first) {
+      throw new PortalError([
+        error(`${label}-invalid`, first.text, {
+          file: first.location?.file ? path.resolve(first.location.file) : file,
+          line: first.location?.line,
+          column: first.location ? first.location.column + 1 : undefined,
+          hint: `fix the syntax error in ${path.basename(file)}`,
+        }),
+      ]);
+    }
+    throw err;
+  }
+  await fs.mkdir(cacheDir, { recursive: true });
+  // A unique name per load: Node caches ES modules by URL, and `serve` must see edits.
+  const out = path.join(cacheDir, `${label}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
+  await fs.writeFile(out, code);
+  try {
+    const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
+    if (mod.default === undefined) {
+      throw new PortalError([error(`${label}-invalid`, `${path.basename(file)} has no default export`, { file, hint: 'end the file with `export default { ... }`' })]);
+    }
+    return mod.default;
+  } catch (err) {
+    if (err instanceof PortalError) throw err;
+    throw new PortalError(
+      [error(`${label}-invalid`, `${path.basename(file)} threw while loading: ${(err as Error).message}`, { file, hint: 'fix the code in this file so it evaluates without throwing' })],
+      { cause: err },
+    );
+  } finally {
+    await fs.rm(out, { force: true });
+  }
+}

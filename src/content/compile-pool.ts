@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ProcessedSource } from './process-source.js';
+
+/** Bump when compiler output changes shape, so stale cache entries are not reused. */
+const CACHE_VERSION = '1';
+
+export interface CompileCache {
+  /** In-memory entries survive between rebuilds of `portal serve`. */
+  memory: Map<string, ProcessedSource>;
+  /** On-disk entries survive between runs; undefined disables the disk cache (cold benchmarks). */
+  dir?: string | undefined;
+}
+
+export const createCompileCache = (dir?: string): CompileCache => ({ memory: new Map(), dir });
+
+/**
+ * Compiles many sources on worker threads (one per core), skipping any whose content hash is cached.
+ * Results come back in input order.
+ */
+export async function compileAll(
+  inputs: ReadonlyArray<{ file: string; text: string }>,
+  options: { cache: CompileCache; languages: readonly string[] },
+): Promise<ProcessedSource[]> {
+  const { cache, languages } = options;
+  const keys = inputs.map(({ file, text }) => createHash('sha1').update(`${CACHE_VERSION}\0${languages.join(',')}\0${file}\0${text}`).digest('hex'));
+  const results: Array<ProcessedSource | undefined> = await Promise.all(keys.map((key) => readCached(cache, key)));
+  const todo = results.flatMap((r, i) => (r ? [] : [i]));
+  if (todo.length > 0) {
+    const size = Math.max(1, Math.min(os.availableParallelism(), todo.length > 4 ? os.availableParallelism() : 1));
+    const workers = Array.from({ length: size }, () => new Worker(new URL('./compile-worker.mjs', import.meta.url), { workerData: { languages } }));
+    try {
+      let next = 0;
+      await Promise.all(
+        workers.map(async (worker) => {
+          while (next < todo.length) {
+            const index = todo[next++] as number;
+            const input = inputs[index] as { file: string; text: string };
+            const result = await runTask(worker, index, input);
+            results[index] = result;
+            await writeCached(cache, keys[index] as string, result);
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(workers.map((w) => w.terminate()));
+    }
+  }
+  return results as ProcessedSource[];
+}
+
+function runTask(worker: Worker, id: number, input: { file: string; text: string }): Promise<ProcessedSource> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (msg: { id: number; result?: ProcessedSource; failure?: string }) => {
+      if (msg.id !== id) return;
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      if (msg.result) resolve(msg.result);
+      else reject(new Error(`compiling ${input.file} crashed: ${msg.failure}`));
+    };
+    const onError = (err: Error) => {
+      worker.off('message', onMessage);
+      reject(new Error(`compiling ${input.file} crashed the worker: ${err.message}`, { cause: err }));
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.postMessage({ id, ...input });
+  });
+}
+
+async function readCached(cache: CompileCache, key: string): Promise<ProcessedSource | undefined> {
+  const hit = cache.memory.get(key);
+  if (hit || !cache.dir) return hit;
+  try {
+    const value = JSON.parse(await fs.readFile(path.join(cache.dir, `${key}.json`), 'utf8')) as ProcessedSource;
+    cache.memory.set(key, value);
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeCached(cache: CompileCache, key: string, value: ProcessedSource): Promise<void> {
+  // Failed compiles are not cached: the message names the file, and a fix changes the hash anyway.
+  if (value.diagnostics.some((d) => d.severity === 'error')) return;
+  cache.memory.set(key, value);
+  if (!cache.dir) return;
+  await fs.mkdir(cache.dir, { recursive: true });
+  const tmp = path.join(cache.dir, `${key}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  await fs.writeFile(tmp, JSON.stringify(value));
+  await fs.rename(tmp, path.join(cache.dir, `${key}.json`));
+}

@@ -1,0 +1,59 @@
+import { compile } from '@mdx-js/mdx';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import type { VFileMessage } from 'vfile-message';
+import { error, type Diagnostic } from '../diagnostics.js';
+import { remarkAdmonitions } from './plugins/admonitions.js';
+import { remarkCollectLinks, type SourceLink } from './plugins/collect-links.js';
+import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds, type Heading2 } from './plugins/heading-ids.js';
+import { rehypeHighlight } from './plugins/highlight.js';
+
+export type { Heading2 as Heading, SourceLink };
+
+export interface CompiledMdx {
+  /** An ES module: `export default function MDXContent(props)`, JSX compiled to react/jsx-runtime calls. */
+  code: string;
+  headings: Heading2[];
+  links: SourceLink[];
+  diagnostics: Diagnostic[];
+}
+
+/** Compile stage for one file: MDX body (front matter already blanked out) to a JS module plus its headings and links. */
+export async function compileMdx(body: string, file: string): Promise<CompiledMdx> {
+  const headings: Heading2[] = [];
+  const links: SourceLink[] = [];
+  try {
+    const result = await compile(
+      { value: escapeExplicitIds(body), path: file },
+      {
+        format: 'mdx',
+        outputFormat: 'program',
+        jsxImportSource: 'react',
+        development: false,
+        remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkExplicitIds, [remarkCollectLinks, { out: links }]],
+        rehypePlugins: [[rehypeHeadingIds, { out: headings }], rehypeHighlight],
+      },
+    );
+    return { code: String(result.value), headings, links, diagnostics: [] };
+  } catch (err) {
+    const message = err as VFileMessage;
+    const line = message.line ?? message.place?.start?.line ?? undefined;
+    const column = message.column ?? undefined;
+    const reason = (message.reason ?? String(err)).split('\n')[0] ?? '';
+    return {
+      code: '',
+      headings,
+      links,
+      diagnostics: [
+        error('mdx-invalid', `MDX could not be compiled: ${reason}`, {
+          file,
+          line: typeof line === 'number' ? line : undefined,
+          column: typeof column === 'number' ? column : undefined,
+          hint: reason.includes('expression') || reason.includes('acorn')
+            ? 'a `{` in prose starts a JavaScript expression: escape it as `\\{` or put it in `inline code`'
+            : 'check that every JSX tag is closed and that a literal `<` in prose is written as `&lt;`',
+        }),
+      ],
+    };
+  }
+}

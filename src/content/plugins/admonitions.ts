@@ -1,0 +1,47 @@
+import type { Root, Paragraph, Text } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import { visit, SKIP } from 'unist-util-visit';
+
+export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
+const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' };
+
+/**
+ * `:::note[Title]` blocks become `<aside class="admonition admonition-note">`. Any other directive is put
+ * back as the text it was written as, since `key:value` in prose must not vanish.
+ */
+export function remarkAdmonitions() {
+  return (tree: Root) => {
+    visit(tree, (node, index, parent) => {
+      if (node.type === 'containerDirective' && (ADMONITION_TYPES as readonly string[]).includes(node.name)) {
+        const directive = node as ContainerDirective;
+        const first = directive.children[0];
+        let title = DEFAULT_TITLES[directive.name] ?? directive.name;
+        let titleChildren: Paragraph['children'] = [{ type: 'text', value: title }];
+        if (first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+          titleChildren = first.children;
+          directive.children.shift();
+          title = '';
+        }
+        directive.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${directive.name}`], role: 'note' } };
+        directive.children.unshift({
+          type: 'paragraph',
+          data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
+          children: titleChildren,
+        } as Paragraph);
+        return;
+      }
+      if ((node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') && parent && index !== undefined) {
+        const d = node as TextDirective | LeafDirective | ContainerDirective;
+        const marker = d.type === 'textDirective' ? ':' : d.type === 'leafDirective' ? '::' : ':::';
+        const restored: Text = { type: 'text', value: `${marker}${d.name}` };
+        if (d.type === 'textDirective') {
+          parent.children.splice(index, 1, restored as never, ...(d.children as never[]));
+        } else {
+          parent.children.splice(index, 1, { type: 'paragraph', children: [restored] } as never, ...(d.children as never[]));
+        }
+        return [SKIP, index];
+      }
+      return undefined;
+    });
+  };
+}

@@ -1,0 +1,55 @@
+import type { Root as HastRoot, Element } from 'hast';
+import type { Root as MdastRoot, Heading, Text } from 'mdast';
+import GithubSlugger from 'github-slugger';
+import { toString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+
+export interface Heading2 {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+/** `## Title {#custom}` was escaped to `\{#custom\}` before parsing; here it becomes the heading's id. */
+export function remarkExplicitIds() {
+  return (tree: MdastRoot) => {
+    visit(tree, 'heading', (node: Heading) => {
+      const last = node.children[node.children.length - 1];
+      if (last?.type !== 'text') return;
+      const match = /\s*\{#([\w.:-]+)\}\s*$/.exec((last as Text).value);
+      if (!match) return;
+      (last as Text).value = (last as Text).value.slice(0, match.index);
+      node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id: match[1] } };
+    });
+  };
+}
+
+/** Escapes `{#id}` at the end of ATX headings so the MDX parser does not read it as an expression. */
+export function escapeExplicitIds(source: string): string {
+  return source.replace(/^(#{1,6}[ \t].*?)\{#([\w.:-]+)\}[ \t]*$/gm, '$1\\{#$2\\}');
+}
+
+/** Gives every h1–h6 a GitHub-style id and reports the headings, for the TOC and the anchor check. */
+export function rehypeHeadingIds(options: { out: Heading2[] }) {
+  return (tree: HastRoot) => {
+    const slugger = new GithubSlugger();
+    visit(tree, 'element', (node: Element) => {
+      const match = /^h([1-6])$/.exec(node.tagName);
+      if (!match) return;
+      const text = toString(node).trim();
+      const explicit = node.properties.id;
+      const id = typeof explicit === 'string' && explicit ? explicit : slugger.slug(text);
+      if (typeof explicit === 'string') slugger.slug(explicit);
+      node.properties.id = id;
+      options.out.push({ depth: Number(match[1]), id, text });
+      if (Number(match[1]) > 1) {
+        node.children.push({
+          type: 'element',
+          tagName: 'a',
+          properties: { href: `#${id}`, className: ['hash-link'], ariaLabel: `Direct link to ${text}` },
+          children: [{ type: 'text', value: '#' }],
+        });
+      }
+    });
+  };
+}

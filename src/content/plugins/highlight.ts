@@ -1,0 +1,56 @@
+import type { Root, Element, ElementContent } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { refractor } from 'refractor';
+import { visit } from 'unist-util-visit';
+
+/** Language names authors write that Prism knows under another name. */
+const ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', console: 'bash', zsh: 'bash', js: 'javascript', ts: 'typescript', yml: 'yaml', html: 'markup', xml: 'markup', svg: 'markup', text: 'plain', txt: 'plain' };
+
+/** Registers extra Prism grammars by name (spec §9: markup-templating, liquid, php). */
+export async function registerLanguages(names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    if (refractor.registered(name)) continue;
+    const mod = (await import(`refractor/${name}`)) as { default: Parameters<typeof refractor.register>[0] };
+    refractor.register(mod.default);
+  }
+}
+
+function parseMeta(meta: string): { title?: string; words: string[] } {
+  const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
+  const rest = meta.replace(/title=(?:"[^"]*"|'[^']*'|\S+)/, '');
+  return { ...(title ? { title: title[1] ?? title[2] ?? title[3] ?? '' } : {}), words: rest.split(/\s+/).filter(Boolean) };
+}
+
+/**
+ * Highlights fenced code at build time with Prism grammars (through refractor), so no highlighter ships to
+ * the browser. Wraps each block in `div.code-block` with its language, an optional title, and room for the
+ * copy button the shell adds.
+ */
+export function rehypeHighlight() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+      const code = node.children[0];
+      if (!code || code.type !== 'element' || code.tagName !== 'code') return;
+      const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
+      const written = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
+      const lang = ALIASES[written] ?? written;
+      const text = toString(code).replace(/\n$/, '');
+      const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
+      if (lang && refractor.registered(lang)) {
+        code.children = refractor.highlight(text, lang).children as ElementContent[];
+      } else {
+        code.children = [{ type: 'text', value: text }];
+      }
+      node.properties = { ...node.properties, className: ['code', ...(lang ? [`language-${lang}`] : [])], tabIndex: 0 };
+      const title = meta.title ?? (meta.words.includes('output') ? 'Output' : undefined);
+      const wrapper: Element = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['code-block'], dataLanguage: written || undefined },
+        children: [...(title ? [{ type: 'element', tagName: 'div', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] } as Element] : []), node],
+      };
+      parent.children[index] = wrapper;
+    });
+  };
+}

@@ -1,0 +1,47 @@
+/** One shape for every problem the pipeline reports (modelled on esbuild's Message/Location). */
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable kebab-case code, e.g. `link-broken`, `route-duplicate`, `config-invalid`. */
+  code: string;
+  message: string;
+  file?: string | undefined;
+  line?: number | undefined;
+  column?: number | undefined;
+  /** What to change to fix it. */
+  hint?: string | undefined;
+  related?: Array<{ file: string; line?: number | undefined; message: string }> | undefined;
+}
+
+/** Thrown by pipeline stages that cannot go on; carries everything that was found. */
+export class PortalError extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[], options?: { cause?: unknown }) {
+    super(diagnostics.map((d) => d.message).join('\n'), options);
+    this.name = 'PortalError';
+    this.diagnostics = diagnostics;
+  }
+}
+
+export function error(code: string, message: string, at: Partial<Diagnostic> = {}): Diagnostic {
+  return { ...at, severity: 'error', code, message };
+}
+
+export function warning(code: string, message: string, at: Partial<Diagnostic> = {}): Diagnostic {
+  return { ...at, severity: 'warning', code, message };
+}
+
+export const hasErrors = (list: readonly Diagnostic[]): boolean => list.some((d) => d.severity === 'error');
+
+/** Throws a PortalError when any diagnostic is an error; returns the warnings otherwise. */
+export function throwOnErrors(list: readonly Diagnostic[]): Diagnostic[] {
+  if (hasErrors(list)) throw new PortalError(list.filter((d) => d.severity === 'error'));
+  return list.filter((d) => d.severity === 'warning');
+}
+
+/** `file:line:column`, or as much of it as is known. */
+export function formatLocation(d: Pick<Diagnostic, 'file' | 'line' | 'column'>): string {
+  if (!d.file) return '';
+  return d.file + (d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : '');
+}

@@ -1,0 +1,58 @@
+import pc from 'picocolors';
+import path from 'node:path';
+import { formatLocation, type Diagnostic } from './diagnostics.js';
+
+/** Where terminal output goes; passed as an argument so tests and `serve` can capture it. */
+export interface Logger {
+  info(line: string): void;
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+export const consoleLogger: Logger = {
+  info: (line) => process.stdout.write(`${line}\n`),
+  warn: (line) => process.stderr.write(`${line}\n`),
+  error: (line) => process.stderr.write(`${line}\n`),
+};
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** Prints diagnostics grouped by file, each with its hint, then a count. */
+export function reportDiagnostics(list: readonly Diagnostic[], log: Logger, root: string): void {
+  if (list.length === 0) return;
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of list) {
+    const key = d.file ? path.relative(root, d.file) || d.file : '(site)';
+    byFile.set(key, [...(byFile.get(key) ?? []), d]);
+  }
+  for (const [file, items] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+    const out = items.some((d) => d.severity === 'error') ? log.error : log.warn;
+    out(pc.underline(file));
+    for (const d of items) {
+      const where = d.file ? formatLocation({ ...d, file: path.relative(root, d.file) || d.file }) : '';
+      const tag = d.severity === 'error' ? pc.red('error') : pc.yellow('warning');
+      out(`  ${tag} ${d.message}${where ? pc.dim(`  (${where})`) : ''} ${pc.dim(`[${d.code}]`)}`);
+      for (const r of d.related ?? []) {
+        out(`      ${pc.dim('-')} ${r.message} ${pc.dim(formatLocation({ ...r, file: path.relative(root, r.file) }))}`);
+      }
+      if (d.hint) out(`      ${pc.cyan('hint:')} ${d.hint}`);
+    }
+  }
+  const errors = list.filter((d) => d.severity === 'error').length;
+  const warnings = list.length - errors;
+  const parts = [errors ? pc.red(`${errors} error${errors === 1 ? '' : 's'}`) : '', warnings ? pc.yellow(`${warnings} warning${warnings === 1 ? '' : 's'}`) : ''];
+  (errors ? log.error : log.warn)(parts.filter(Boolean).join(', '));
+}
+
+/** Runs one named pipeline stage and prints a ✓/✗ line with its duration. */
+export async function stage<T>(log: Logger, name: string, fn: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  try {
+    const result = await fn();
+    log.info(`${pc.green('✓')} ${name} ${pc.dim(`${Math.round(performance.now() - start)} ms`)}`);
+    return result;
+  } catch (err) {
+    log.error(`${pc.red('✗')} ${name} ${pc.dim(`${Math.round(performance.now() - start)} ms`)}`);
+    throw err;
+  }
+}

@@ -1,0 +1,65 @@
+import type { PortalConfig } from '../config/schema.js';
+import type { SiteData } from '../../templates/types.js';
+import type { AssetManifest } from '../bundle/client.js';
+import type { ServerBundle } from '../bundle/server.js';
+import { error, PortalError } from '../diagnostics.js';
+import type { Route } from '../routes/route.js';
+import { toHref } from '../routes/slug.js';
+import type { OutputFile } from '../output/write.js';
+import { renderDocument } from './document.js';
+import { htmlFileFor } from './output-path.js';
+
+export interface RenderOptions {
+  routes: readonly Route[];
+  bundle: ServerBundle;
+  site: SiteData;
+  manifest: AssetManifest;
+  manifestUrl: string;
+  config: PortalConfig;
+  liveReload?: string | undefined;
+}
+
+/** Render stage: every route to a complete HTML document; also returns each page's element ids for the anchor check. */
+export function renderPages(o: RenderOptions): { files: OutputFile[]; idsByPath: Map<string, Set<string>> } {
+  const files: OutputFile[] = [];
+  const idsByPath = new Map<string, Set<string>>();
+  const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
+  const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
+  o.routes.forEach((route, i) => {
+    const module = o.bundle.modules[i];
+    if (!module) throw new Error(`no server module for ${route.path}`);
+    let body: string;
+    try {
+      body = o.bundle.renderRoute({ module, site: o.site });
+    } catch (err) {
+      throw new PortalError([error('render-failed', `rendering ${route.path} failed: ${(err as Error).message}`, { file: route.file, hint: 'a component in this page threw while rendering' })], { cause: err });
+    }
+    idsByPath.set(route.path, new Set([...body.matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1] as string))));
+    const assets = o.manifest.routes[route.path];
+    if (!assets) throw new Error(`no client chunk for ${route.path}`);
+    const page = module.meta?.title ? { ...route.page, title: module.meta.title, ...(module.meta.description ? { description: module.meta.description } : {}) } : route.page;
+    files.push({
+      path: htmlFileFor(route.path, o.config.trailingSlash),
+      contents: renderDocument({
+        site: o.site,
+        page,
+        body,
+        htmlLang,
+        css: asset(o.manifest.css),
+        runtime: asset(o.manifest.runtime),
+        preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
+        canonical: `${o.config.url.replace(/\/$/, '')}${toHref(route.path, o.site.baseUrl, o.config.trailingSlash)}`,
+        boot: {
+          path: route.path,
+          chunk: asset(assets.chunk),
+          manifest: o.manifestUrl,
+          assets: asset('_portal/'),
+          ...(o.liveReload ? { liveReload: o.liveReload } : {}),
+        },
+      }),
+    });
+  });
+  return { files, idsByPath };
+}
+
+const decodeEntities = (s: string): string => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');

@@ -1,0 +1,84 @@
+import { error, warning, type Diagnostic } from '../diagnostics.js';
+import type { Route } from './route.js';
+import type { ConfigLink } from './site-data.js';
+import { normalizePath } from './slug.js';
+
+export interface LinkCheckInput {
+  routes: readonly Route[];
+  /** Element ids in each route's rendered HTML. */
+  idsByPath: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Files under site/static, as URL paths (`/img/logo.svg`). */
+  staticFiles: ReadonlySet<string>;
+  configLinks: readonly ConfigLink[];
+  configFile: string;
+  baseUrl: string;
+}
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * Check stage: every internal link against the route table and every anchor against the rendered ids.
+ * A broken link is an error naming the source file and line; a broken anchor is a warning (spec §2).
+ * `javascript:` URLs are refused outright.
+ */
+export function checkLinks(input: LinkCheckInput): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const routePaths = new Set(input.routes.map((r) => r.path));
+  const check = (url: string, fromPath: string, at: { file?: string | undefined; line?: number | undefined; column?: number | undefined }, label: string, isImage = false) => {
+    const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+    if (scheme === 'javascript' || scheme === 'vbscript' || scheme === 'data' && !isImage) {
+      diagnostics.push(error('link-unsafe', `${label} uses a ${scheme}: URL, which the portal refuses`, { ...at, hint: 'link to a page or an https:// URL instead' }));
+      return;
+    }
+    if (scheme || url.startsWith('//') || url === '') return;
+    const [rawPath = '', hash] = splitHash(url.split('?')[0] as string);
+    const resolved = rawPath === '' ? fromPath : resolveRelative(stripBase(rawPath, input.baseUrl), fromPath);
+    const target = normalizePath(decodeSafe(resolved));
+    if (!routePaths.has(target) && !input.staticFiles.has(target)) {
+      diagnostics.push(
+        error(isImage ? 'image-missing' : 'link-broken', `${isImage ? 'missing image' : 'broken link'} "${url}"${target !== url ? ` (resolves to ${target})` : ''}`, {
+          ...at,
+          hint: isImage ? 'put the file under site/static/ and use its path from the site root' : 'point the link at an existing route, e.g. /docs/intro, or create the page',
+        }),
+      );
+      return;
+    }
+    if (hash && routePaths.has(target)) {
+      const ids = input.idsByPath.get(target);
+      if (ids && !ids.has(decodeSafe(hash))) {
+        diagnostics.push(warning('anchor-broken', `broken anchor "${url}": ${target} has no element with id "${hash}"`, { ...at, hint: `use one of the heading ids of ${target}` }));
+      }
+    }
+  };
+  for (const route of input.routes) {
+    for (const link of route.links) {
+      check(link.url, route.path, { file: route.file, line: link.line, column: link.column }, link.kind === 'image' ? 'image' : 'link', link.kind === 'image');
+    }
+  }
+  for (const link of input.configLinks) check(link.url, '/', { file: input.configFile }, link.where);
+  return diagnostics;
+}
+
+function splitHash(url: string): [string, string | undefined] {
+  const i = url.indexOf('#');
+  return i === -1 ? [url, undefined] : [url.slice(0, i), url.slice(i + 1)];
+}
+
+function stripBase(p: string, baseUrl: string): string {
+  if (baseUrl !== '/' && p.startsWith(baseUrl)) return `/${p.slice(baseUrl.length)}`;
+  return p;
+}
+
+function resolveRelative(p: string, fromPath: string): string {
+  if (p.startsWith('/')) return p;
+  // Browser semantics: a relative link resolves against the page URL, as the reader's browser will.
+  return new URL(p, `http://x${fromPath}`).pathname;
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,168 @@
+import type { PortalConfig } from '../config/schema.js';
+import type { ProcessedSource } from '../content/process-source.js';
+import type { SourceFile } from '../content/scan.js';
+import { warning, type Diagnostic } from '../diagnostics.js';
+import type { PageRef, SidebarItem } from '../../templates/types.js';
+import type { DocEntry } from './docs.js';
+import type { Route } from './route.js';
+import { flattenSidebar, type GeneratedIndex } from './sidebars.js';
+import { pageRoute } from './slug.js';
+import { buildTagRoutes, collectTags } from './tags.js';
+
+export interface RouteTableInput {
+  config: PortalConfig;
+  pages: ReadonlyArray<{ file: SourceFile; source?: ProcessedSource | undefined }>;
+  docs: readonly DocEntry[];
+  sidebars: Record<string, SidebarItem[]>;
+  docSidebar: ReadonlyMap<string, string>;
+  generatedIndexes: readonly GeneratedIndex[];
+  apiRoutes: readonly Route[];
+  /** Last-updated dates by file, where git knows them. */
+  lastUpdated?: ReadonlyMap<string, string> | undefined;
+}
+
+export interface RouteTable {
+  routes: Route[];
+  byPath: Map<string, Route>;
+  diagnostics: Diagnostic[];
+}
+
+/** Route stage: the one list of routes every later stage reads. Duplicates warn, naming every source. */
+export function buildRouteTable(input: RouteTableInput): RouteTable {
+  const { config } = input;
+  const base = config.docs.routeBasePath;
+  const candidates: Route[] = [];
+
+  for (const { file, source } of input.pages) {
+    const path = pageRoute(file.rel);
+    const fm = source?.frontMatter ?? {};
+    const h1 = source?.headings.find((h) => h.depth === 1)?.text;
+    candidates.push({
+      path,
+      kind: 'page',
+      template: 'PlainPage',
+      file: file.file,
+      body: file.ext === '.tsx' ? { type: 'tsx', file: file.file } : { type: 'mdx', code: source?.code ?? '' },
+      links: source?.links ?? [],
+      unlisted: fm.unlisted === true,
+      page: {
+        path,
+        kind: 'page',
+        title: fm.title ?? h1 ?? (path === '/' ? config.title : path.slice(1)),
+        ...(fm.description ? { description: fm.description } : {}),
+        toc: source ? tocOf(source, fm, config) : [],
+        hideToc: fm.hide_table_of_contents ?? file.ext === '.tsx',
+        // A React page lays out its own <main>; Markdown pages get the plain layout.
+        data: { custom: file.ext === '.tsx' },
+      },
+    });
+  }
+
+  const tags = collectTags(input.docs, base);
+  const tagPath = new Map(tags.map((t) => [t.label, t.path]));
+  const neighbours = prevNextBySidebar(input.sidebars, input.docs);
+  for (const doc of input.docs) {
+    const fm = doc.source.frontMatter;
+    const sidebarId = input.docSidebar.get(doc.id);
+    const around = neighbours.get(doc.path);
+    candidates.push({
+      path: doc.path,
+      kind: 'doc',
+      template: 'DocPage',
+      file: doc.file,
+      body: { type: 'mdx', code: doc.source.code },
+      links: doc.source.links,
+      unlisted: doc.unlisted,
+      page: {
+        path: doc.path,
+        kind: 'doc',
+        title: doc.title,
+        ...(fm.description ? { description: fm.description } : {}),
+        ...(sidebarId ? { sidebarId } : {}),
+        toc: tocOf(doc.source, fm, config),
+        hideToc: fm.hide_table_of_contents ?? false,
+        tags: (fm.tags ?? []).map((label) => ({ label, path: tagPath.get(label) ?? '' })).filter((t) => t.path),
+        ...(around?.prev ? { prev: around.prev } : {}),
+        ...(around?.next ? { next: around.next } : {}),
+        ...(input.lastUpdated?.get(doc.file) ? { lastUpdated: input.lastUpdated.get(doc.file) as string } : {}),
+        ...(config.docs.editUrl ? { editUrl: `${config.docs.editUrl.replace(/\/$/, '')}/${config.docs.path}/${doc.rel}` } : {}),
+      },
+    });
+  }
+
+  for (const index of input.generatedIndexes) {
+    candidates.push({
+      path: index.path,
+      kind: 'category',
+      template: 'CategoryPage',
+      body: { type: 'none' },
+      links: [],
+      unlisted: false,
+      page: {
+        path: index.path,
+        kind: 'category',
+        title: index.title,
+        ...(index.description ? { description: index.description } : {}),
+        sidebarId: index.sidebarId,
+        toc: [],
+        data: { items: index.items.map((item) => ({ label: item.label, href: item.href ?? firstHref(item) ?? '', count: item.type === 'category' ? flattenSidebar(item.items).length : undefined })) },
+      },
+    });
+  }
+
+  candidates.push(...buildTagRoutes(tags, base), ...input.apiRoutes);
+  candidates.push({
+    path: '/404',
+    kind: 'not-found',
+    template: 'NotFoundPage',
+    body: { type: 'none' },
+    links: [],
+    unlisted: true,
+    page: { path: '/404', kind: 'not-found', title: 'Page Not Found', toc: [], hideToc: true },
+  });
+  return dedupe(candidates);
+}
+
+function dedupe(candidates: Route[]): RouteTable {
+  const byPath = new Map<string, Route>();
+  const clashes = new Map<string, Route[]>();
+  for (const route of candidates) {
+    const existing = byPath.get(route.path);
+    if (existing) clashes.set(route.path, [...(clashes.get(route.path) ?? [existing]), route]);
+    else byPath.set(route.path, route);
+  }
+  const diagnostics = [...clashes].map(([path, routes]) =>
+    warning('route-duplicate', `duplicate route "${path}": ${routes.length} sources; the first is kept and the others are not built`, {
+      file: routes[1]?.file ?? routes[0]?.file,
+      related: routes.map((r, i) => ({ file: r.file ?? '(generated)', message: `${i + 1}. ${r.kind} "${r.page.title}"` })),
+      hint: 'give one of them a different file name or `slug:` in its front matter',
+    }),
+  );
+  return { routes: [...byPath.values()], byPath, diagnostics };
+}
+
+function tocOf(source: ProcessedSource, fm: ProcessedSource['frontMatter'], config: PortalConfig) {
+  const min = fm.toc_min_heading_level ?? config.tableOfContents.minHeadingLevel;
+  const max = fm.toc_max_heading_level ?? config.tableOfContents.maxHeadingLevel;
+  return source.headings.filter((h) => h.depth >= min && h.depth <= max);
+}
+
+function prevNextBySidebar(sidebars: Record<string, SidebarItem[]>, docs: readonly DocEntry[]) {
+  const titles = new Map(docs.map((d) => [d.path, d.title]));
+  const result = new Map<string, { prev?: PageRef; next?: PageRef }>();
+  for (const items of Object.values(sidebars)) {
+    const links = flattenSidebar(items).filter((l) => titles.has(l.href));
+    links.forEach((link, i) => {
+      if (result.has(link.href)) return;
+      const prev = links[i - 1];
+      const next = links[i + 1];
+      result.set(link.href, {
+        ...(prev ? { prev: { title: prev.label, path: prev.href } } : {}),
+        ...(next ? { next: { title: next.label, path: next.href } } : {}),
+      });
+    });
+  }
+  return result;
+}
+
+const firstHref = (item: SidebarItem): string | undefined => (item.type === 'link' ? item.href : (item.href ?? flattenSidebar(item.items)[0]?.href));

@@ -1,0 +1,172 @@
+import type { PortalConfig } from '../config/schema.js';
+import type { NavbarItem } from '../config/navbar-items.js';
+import { error, type Diagnostic } from '../diagnostics.js';
+import type { DocsVersion, FooterLink, Locale, NavItem, SidebarItem, SiteData } from '../../templates/types.js';
+import type { DocEntry } from './docs.js';
+import { firstLink } from './sidebars.js';
+
+/** A link written in the config (navbar, footer), for the link check. */
+export interface ConfigLink {
+  url: string;
+  where: string;
+}
+
+export interface SiteDataInput {
+  config: PortalConfig;
+  configFile: string;
+  docs: readonly DocEntry[];
+  draftIds: readonly string[];
+  sidebars: Record<string, SidebarItem[]>;
+  versions?: DocsVersion[];
+}
+
+const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+
+/** Resolves navbar items against docs and sidebars (spec §5 errors) and shapes the site-wide data. */
+export function buildSiteData(input: SiteDataInput): { site: SiteData; links: ConfigLink[]; diagnostics: Diagnostic[] } {
+  const { config, configFile } = input;
+  const diagnostics: Diagnostic[] = [];
+  const links: ConfigLink[] = [];
+  const docById = new Map(input.docs.map((d) => [d.id, d]));
+  const drafts = new Set(input.draftIds);
+  const fail = (where: string, message: string, hint: string) => diagnostics.push(error('navbar-item-invalid', `${where}: ${message}`, { file: configFile, hint }));
+
+  const resolveItem = (item: NavbarItem, i: number): NavItem[] => {
+    const where = `navbar.items[${i}] (${item.type}${item.label ? ` "${item.label}"` : ''})`;
+    const position = item.position;
+    switch (item.type) {
+      case 'default': {
+        const url = item.to ?? item.href;
+        if (!url) {
+          fail(where, 'a link needs `to` or `href`', 'check the navbar item configuration');
+          return [];
+        }
+        links.push({ url, where });
+        return [{ type: 'link', label: item.label ?? url, href: url, external: isExternal(url), position, ...(item.to ? { activeBase: item.to } : {}) }];
+      }
+      case 'dropdown':
+        for (const sub of item.items) if (sub.to ?? sub.href) links.push({ url: (sub.to ?? sub.href) as string, where: `${where} > "${sub.label}"` });
+        return [
+          {
+            type: 'dropdown',
+            label: item.label,
+            position,
+            ...(item.to ?? item.href ? { href: (item.to ?? item.href) as string } : {}),
+            items: item.items.map((sub) => ({ label: sub.label, href: sub.to ?? sub.href ?? '#', external: isExternal(sub.href ?? '') })),
+          },
+        ];
+      case 'doc': {
+        if (drafts.has(item.docId)) return []; // spec §5: a draft doc yields nothing, and no error
+        const doc = docById.get(item.docId);
+        if (!doc) {
+          fail(where, `unknown doc id "${item.docId}". Available doc ids: ${[...docById.keys()].sort().join(', ')}`, 'use one of the listed ids');
+          return [];
+        }
+        return [{ type: 'link', label: item.label ?? doc.sidebarLabel, href: doc.path, external: false, position, activeBase: doc.path }];
+      }
+      case 'docSidebar': {
+        const sidebar = input.sidebars[item.sidebarId];
+        if (!sidebar) {
+          fail(where, `unknown sidebar id "${item.sidebarId}". Available sidebar ids: ${Object.keys(input.sidebars).sort().join(', ')}`, 'use one of the listed sidebar ids');
+          return [];
+        }
+        const href = firstLink(sidebar);
+        if (!href) {
+          fail(where, `sidebar "${item.sidebarId}" has nothing to link to`, 'add at least one doc or link to that sidebar');
+          return [];
+        }
+        return [{ type: 'link', label: item.label ?? item.sidebarId, href, external: false, position, activeBase: commonBase(sidebar) ?? href }];
+      }
+      case 'search':
+        return [{ type: 'search', position }];
+      case 'html':
+        return [{ type: 'html', value: item.value, position }];
+      case 'localeDropdown':
+        return [{ type: 'localeDropdown', position, ...(item.label ? { label: item.label } : {}) }];
+      case 'docsVersionDropdown':
+        return [{ type: 'docsVersionDropdown', position }];
+      case 'docsVersion': {
+        const last = input.versions?.find((v) => v.isLast);
+        return [{ type: 'docsVersion', position, href: item.to ?? last?.mainDocPath ?? config.docs.routeBasePath, ...(item.label ? { label: item.label } : {}) }];
+      }
+    }
+  };
+
+  const items = config.navbar.items.flatMap(resolveItem);
+  const footer = config.footer;
+  const footerLink = (l: { label: string; to?: string | undefined; href?: string | undefined; html?: string | undefined }, where: string): FooterLink => {
+    const url = l.to ?? l.href;
+    if (url) links.push({ url, where });
+    return { label: l.label, ...(url ? { href: url } : {}), ...(l.html ? { html: l.html } : {}), external: url ? isExternal(url) : false };
+  };
+  const locales: Locale[] = config.i18n.locales.map((name) => ({
+    name,
+    label: config.i18n.localeConfigs[name]?.label ?? name,
+    htmlLang: config.i18n.localeConfigs[name]?.htmlLang ?? name,
+    prefix: name === config.i18n.defaultLocale ? '' : `/${name}`,
+  }));
+  const logo = config.navbar.logo;
+  const site: SiteData = {
+    title: config.title,
+    tagline: config.tagline,
+    url: config.url,
+    baseUrl: config.baseUrl,
+    ...(config.trailingSlash !== undefined ? { trailingSlash: config.trailingSlash } : {}),
+    ...(config.favicon ? { favicon: config.favicon } : {}),
+    navbar: {
+      ...(config.navbar.title ? { title: config.navbar.title } : {}),
+      ...(logo ? { logo: { ...stripUndefined(logo), href: logo.href ?? '/' } } : {}),
+      ...(config.navbar.style ? { style: config.navbar.style } : {}),
+      hideOnScroll: config.navbar.hideOnScroll,
+      items,
+    },
+    ...(footer
+      ? {
+          footer: {
+            style: footer.style,
+            links: footer.links.map((entry, i) =>
+              'items' in entry
+                ? { title: entry.title, items: entry.items.map((l, j) => footerLink(l, `footer.links[${i}].items[${j}]`)) }
+                : { items: [footerLink(entry, `footer.links[${i}]`)] },
+            ),
+            ...(footer.logo ? { logo: stripUndefined(footer.logo) } : {}),
+            ...(footer.copyright ? { copyright: footer.copyright } : {}),
+          },
+        }
+      : {}),
+    ...(config.announcementBar ? { announcementBar: config.announcementBar } : {}),
+    colorMode: config.colorMode,
+    locales,
+    currentLocale: config.i18n.defaultLocale,
+    versions: input.versions ?? [],
+    docsPluginId: 'default',
+  };
+  return { site, links, diagnostics };
+}
+
+/** The longest path prefix shared by a sidebar's links, to mark its navbar item active. */
+function commonBase(items: readonly SidebarItem[]): string | undefined {
+  const hrefs: string[] = [];
+  const walk = (list: readonly SidebarItem[]) => {
+    for (const item of list) {
+      if (item.href && !isExternal(item.href)) hrefs.push(item.href);
+      if (item.type === 'category') walk(item.items);
+    }
+  };
+  walk(items);
+  if (hrefs.length === 0) return undefined;
+  const parts = hrefs.map((h) => h.split('/'));
+  const first = parts[0] as string[];
+  let n = first.length;
+  for (const p of parts) {
+    let k = 0;
+    while (k < n && p[k] === first[k]) k++;
+    n = k;
+  }
+  const base = first.slice(0, n).join('/');
+  return base.length > 1 ? base : undefined;
+}
+
+function stripUndefined<T extends object>(obj: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}

@@ -1,0 +1,4 @@
+declare module 'portal:site-data' {
+  const site: import('../types.ts').SiteData;
+  export default site;
+}

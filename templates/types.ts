@@ -1,0 +1,125 @@
+/**
+ * The plain data that crosses from the build (src/) to the templates: what every page and the shell are
+ * rendered from. No DOM and no Node types here: both sides import this file.
+ */
+
+export type RouteKind = 'page' | 'doc' | 'tags-index' | 'tag' | 'category' | 'api-intro' | 'api-tag' | 'api-operation' | 'not-found';
+
+export interface TocItem {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+export interface SidebarLink {
+  type: 'link';
+  label: string;
+  href: string;
+  docId?: string;
+  /** e.g. an HTTP method badge for API operations. */
+  badge?: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  href?: string;
+  collapsed: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+export interface PageRef {
+  title: string;
+  path: string;
+}
+
+/** Everything a route's template needs, serialised into the route's chunk. */
+export interface PageData {
+  path: string;
+  kind: RouteKind;
+  title: string;
+  description?: string;
+  /** Sidebar id, and its items (shared between the routes of one sidebar). */
+  sidebarId?: string;
+  sidebar?: SidebarItem[];
+  toc: TocItem[];
+  hideToc?: boolean;
+  tags?: Array<{ label: string; path: string }>;
+  prev?: PageRef;
+  next?: PageRef;
+  lastUpdated?: string;
+  editUrl?: string;
+  /** Template-specific data: tag lists, category cards, API models. */
+  data?: unknown;
+}
+
+export type NavItem =
+  | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; activeBase?: string }
+  | { type: 'dropdown'; label: string; href?: string; position: 'left' | 'right'; items: Array<{ label: string; href: string; external: boolean }> }
+  | { type: 'search'; position: 'left' | 'right' }
+  | { type: 'html'; value: string; position: 'left' | 'right' }
+  | { type: 'localeDropdown'; label?: string; position: 'left' | 'right' }
+  | { type: 'docsVersionDropdown'; position: 'left' | 'right' }
+  | { type: 'docsVersion'; label?: string; href: string; position: 'left' | 'right' };
+
+export interface FooterLink {
+  label: string;
+  href?: string;
+  html?: string;
+  external: boolean;
+}
+
+export interface Locale {
+  name: string;
+  label: string;
+  htmlLang: string;
+  /** Path prefix, '' for the default locale. */
+  prefix: string;
+}
+
+export interface DocsVersion {
+  name: string;
+  label: string;
+  /** Route prefix, e.g. '/docs' or '/docs/1.0'. */
+  base: string;
+  isLast: boolean;
+  mainDocPath: string;
+}
+
+/** Site-wide data, shipped once in the shared runtime. */
+export interface SiteData {
+  title: string;
+  tagline: string;
+  url: string;
+  baseUrl: string;
+  trailingSlash?: boolean;
+  favicon?: string;
+  navbar: {
+    title?: string;
+    logo?: { src: string; srcDark?: string; alt: string; href: string; target?: string; width?: number | string; height?: number | string };
+    style?: 'dark' | 'primary';
+    hideOnScroll: boolean;
+    items: NavItem[];
+  };
+  footer?: {
+    style: 'dark' | 'light';
+    links: Array<{ title?: string; items: FooterLink[] }>;
+    logo?: { src: string; alt: string; href?: string; width?: number; height?: number };
+    copyright?: string;
+  };
+  announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  locales: Locale[];
+  currentLocale: string;
+  versions: DocsVersion[];
+  docsPluginId: string;
+}
+
+/** What a route's chunk exports. */
+export interface RouteModule {
+  page: PageData;
+  /** The page's body: compiled MDX or a site page component. */
+  Content?: (props: { components?: Record<string, unknown> }) => unknown;
+}
