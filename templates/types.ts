@@ -46,6 +46,8 @@ export interface PageData {
   sidebar?: SidebarItem[];
   toc: TocItem[];
   hideToc?: boolean;
+  /** The body has no `# heading` of its own, so the template shows the title as the h1. */
+  showTitle?: boolean;
   tags?: Array<{ label: string; path: string }>;
   prev?: PageRef;
   next?: PageRef;

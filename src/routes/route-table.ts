@@ -52,6 +52,7 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
         ...(fm.description ? { description: fm.description } : {}),
         toc: source ? tocOf(source, fm, config) : [],
         hideToc: fm.hide_table_of_contents ?? file.ext === '.tsx',
+        ...(file.ext !== '.tsx' && !h1 && fm.title ? { showTitle: true } : {}),
         // A React page lays out its own <main>; Markdown pages get the plain layout.
         data: { custom: file.ext === '.tsx' },
       },
@@ -81,6 +82,7 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
         ...(sidebarId ? { sidebarId } : {}),
         toc: tocOf(doc.source, fm, config),
         hideToc: fm.hide_table_of_contents ?? false,
+        ...(doc.source.headings.some((h) => h.depth === 1) ? {} : { showTitle: true }),
         tags: (fm.tags ?? []).map((label) => ({ label, path: tagPath.get(label) ?? '' })).filter((t) => t.path),
         ...(around?.prev ? { prev: around.prev } : {}),
         ...(around?.next ? { next: around.next } : {}),

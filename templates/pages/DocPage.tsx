@@ -14,6 +14,7 @@ export function DocPage({ page, Content }: { page: PageData; Content?: ContentTy
       {page.sidebar && <Sidebar items={page.sidebar} />}
       <main id="__main" className="doc-main" tabIndex={-1}>
         <article className="markdown">
+          {page.showTitle && <h1>{page.title}</h1>}
           {Content ? <Content components={mdxComponents} /> : null}
         </article>
         <DocFooter page={page} />

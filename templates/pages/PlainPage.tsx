@@ -9,7 +9,7 @@ export function PlainPage({ page, Content }: { page: PageData; Content?: Compone
   return (
     <div className="page-layout">
       <main id="__main" className="page-main" tabIndex={-1}>
-        <article className="markdown">{Content ? <Content components={mdxComponents} /> : null}</article>
+        <article className="markdown">{page.showTitle && <h1>{page.title}</h1>}{Content ? <Content components={mdxComponents} /> : null}</article>
       </main>
       {!page.hideToc && <TableOfContents items={page.toc} />}
     </div>

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+export interface StaticServerOptions {
+  root: string;
+  /** URL path the site is served under. */
+  baseUrl?: string;
+  /** Extra routes (live reload) answered before files. Return true when handled. */
+  intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+  /** Rewrites HTML before sending (live-reload injection). */
+  transformHtml?: (html: string) => string;
+}
+
+/**
+ * Resolves a request path to a file strictly inside `root`, or null. Refuses traversal in every spelling
+ * (`../`, encoded or double-encoded dots, backslashes, NUL) and symlinks that leave the folder (issue 8).
+ */
+export async function resolveSafePath(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\') || /%2e|%2f|%5c/i.test(decoded)) return null;
+  const segments = decoded.split('/');
+  if (segments.some((s) => s === '..' || s === '.')) return null;
+  const realRoot = await fsp.realpath(root);
+  const candidates = [decoded, `${decoded.replace(/\/$/, '')}/index.html`, `${decoded.replace(/\/$/, '')}.html`];
+  for (const candidate of candidates) {
+    const abs = path.join(realRoot, candidate);
+    if (abs !== realRoot && !abs.startsWith(realRoot + path.sep)) continue;
+    try {
+      const real = await fsp.realpath(abs);
+      if (real !== realRoot && !real.startsWith(realRoot + path.sep)) continue;
+      const stat = await fsp.stat(real);
+      if (stat.isFile()) return real;
+    } catch {
+      /* try the next spelling */
+    }
+  }
+  return null;
+}
+
+/** A small static server for the built site: no directory listings, nosniff, 404.html for misses. */
+export function createStaticServer(options: StaticServerOptions): http.Server {
+  const base = (options.baseUrl ?? '/').replace(/\/$/, '');
+  return http.createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (options.intercept?.(req, res)) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!rawPath.startsWith('/') || rawPath.includes('\\')) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+      return;
+    }
+    const inBase = base === '' ? rawPath : rawPath === base ? '/' : rawPath.startsWith(`${base}/`) ? rawPath.slice(base.length) : null;
+    const file = inBase === null ? null : await resolveSafePath(options.root, inBase);
+    if (!file) {
+      const notFound = path.join(options.root, '404.html');
+      const body = fs.existsSync(notFound) ? await fsp.readFile(notFound, 'utf8') : 'Not found';
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(req.method === 'HEAD' ? undefined : options.transformHtml ? options.transformHtml(body) : body);
+      return;
+    }
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const headers: Record<string, string> = { 'content-type': type, 'cache-control': /[-.][A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    if (type.startsWith('text/html') && options.transformHtml) {
+      const html = options.transformHtml(await fsp.readFile(file, 'utf8'));
+      res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : html);
+      return;
+    }
+    const stat = await fsp.stat(file);
+    res.writeHead(200, { ...headers, 'content-length': String(stat.size) });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  }
+}
+
+/** Listens on a port (0 for a free one) and resolves to the bound address. */
+export function listen(server: http.Server, port: number, host: string): Promise<{ port: number; url: string }> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      const bound = typeof address === 'object' && address ? address.port : port;
+      resolve({ port: bound, url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}` });
+    });
+  });
+}
