@@ -1,4 +1,4 @@
-import { Link } from '../../templates/shell/Link.tsx';
+import { Link } from '@portal/theme/shell/Link.tsx';
 
 export const meta = { title: 'Tessera API Portal', description: 'Guides and API reference for developers building on Tessera.' };
 

@@ -46,7 +46,7 @@ export async function buildClient(options: { genDir: string; entries: readonly R
     entryNames: '[name]-[hash]',
     chunkNames: 'c/[name]-[hash]',
     assetNames: 'a/[name]-[hash]',
-    alias: { 'portal:site-data': path.join(options.genDir, 'site-data.js') },
+    alias: { 'portal:site-data': path.join(options.genDir, 'site-data.js'), '@portal/theme': templatesDir },
     define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'false' },
     nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
     legalComments: 'none',

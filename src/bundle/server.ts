@@ -31,7 +31,7 @@ export async function buildServer(options: { genDir: string; entries: readonly R
       target: ['node20'],
       jsx: 'automatic',
       packages: 'external',
-      alias: { 'portal:site-data': path.join(options.genDir, 'site-data.js') },
+      alias: { 'portal:site-data': path.join(options.genDir, 'site-data.js'), '@portal/theme': templatesDir },
       define: { 'import.meta.env.SSR': 'true' },
       loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
       logLevel: 'silent',

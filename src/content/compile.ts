@@ -37,9 +37,13 @@ export async function compileMdx(body: string, file: string): Promise<CompiledMd
     return { code: String(result.value), headings, links, diagnostics: [] };
   } catch (err) {
     const message = err as VFileMessage;
-    const line = message.line ?? message.place?.start?.line ?? undefined;
-    const column = message.column ?? undefined;
-    const reason = (message.reason ?? String(err)).split('\n')[0] ?? '';
+    const place = message.place && 'start' in message.place ? message.place.start : message.place;
+    const rawReason = (message.reason ?? String(err)).split('\n')[0] ?? '';
+    // Some micromark errors carry their position only in the text: "… (5:1-5:6)".
+    const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(rawReason);
+    const line = message.line ?? place?.line ?? (inText ? Number(inText[1]) : undefined);
+    const column = message.column ?? place?.column ?? (inText ? Number(inText[2]) : undefined);
+    const reason = inText ? rawReason.slice(0, inText.index).trim() : rawReason;
     return {
       code: '',
       headings,
