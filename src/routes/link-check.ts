@@ -36,7 +36,7 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     const target = normalizePath(decodeSafe(resolved));
     if (!routePaths.has(target) && !input.staticFiles.has(target)) {
       diagnostics.push(
-        error(isImage ? 'image-missing' : 'link-broken', `${isImage ? 'missing image' : 'broken link'} "${url}"${target !== url ? ` (resolves to ${target})` : ''}`, {
+        error(isImage ? 'image-missing' : 'link-broken', `${isImage ? 'missing image' : 'broken link'} "${url}"${target !== url ? ` (resolves to ${target})` : ''}${label === 'link' || label === 'image' ? '' : ` in ${label}`}`, {
           ...at,
           hint: isImage ? 'put the file under site/static/ and use its path from the site root' : 'point the link at an existing route, e.g. /docs/intro, or create the page',
         }),

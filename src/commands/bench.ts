@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { consoleLogger, type Logger } from '../log.js';
+import { corpusFiles } from './bench-corpus.js';
+
+const run = promisify(execFile);
+const bin = path.resolve(import.meta.dirname, '../../bin/portal.js');
+
+interface Figures {
+  medianMs: number;
+  runsMs: number[];
+  peakRssMb: number;
+}
+
+/** `portal bench` (npm run bench): cold builds of the portal and of a generated corpus, and first-visit bytes. */
+export async function bench(options: { root: string; runs: number; pages: number; log?: Logger }): Promise<void> {
+  const log = options.log ?? consoleLogger;
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  try {
+    log.info(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+    const portalOut = path.join(work, 'portal-build');
+    try {
+      const portal = await coldBuilds(options.root, 'site', portalOut, options.runs);
+      log.info(`portal site: cold build median ${fmt(portal.medianMs)} (runs ${portal.runsMs.map(fmt).join(', ')}), peak RSS ${portal.peakRssMb} MB`);
+      for (const [label, rel] of [['doc page (/docs/intro)', 'docs/intro/index.html'], ['home page', 'index.html'], ['API operation page', 'docs/api/get-order/index.html']] as const) {
+        const bytes = await firstVisitBytes(portalOut, rel);
+        if (bytes) log.info(`first visit, ${label}: JS ${kb(bytes.js)} raw / ${kb(bytes.jsGzip)} gzip; CSS ${kb(bytes.css)} raw / ${kb(bytes.cssGzip)} gzip; shared runtime ${kb(bytes.runtimeGzip)} gzip`);
+      }
+    } catch (err) {
+      log.error(`portal site: build failed, figures skipped (${String((err as Error).message).split('\n')[0]})`);
+    }
+
+    const corpusRoot = path.join(work, 'corpus');
+    for (const [rel, contents] of Object.entries(corpusFiles(options.pages))) {
+      const file = path.join(corpusRoot, 'site', rel);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, contents);
+    }
+    const corpusOut = path.join(work, 'corpus-build');
+    const corpus = await coldBuilds(corpusRoot, 'site', corpusOut, options.runs);
+    log.info(`corpus of ${options.pages} MDX pages: cold build median ${fmt(corpus.medianMs)} (runs ${corpus.runsMs.map(fmt).join(', ')}), peak RSS ${corpus.peakRssMb} MB`);
+    const bytes = await firstVisitBytes(corpusOut, 'docs/section-0/page-0/index.html');
+    if (bytes) log.info(`first visit, corpus doc page: JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Cold builds in child processes (no compile cache), timed from outside; RSS reported by the child. */
+async function coldBuilds(cwd: string, site: string, out: string, runs: number): Promise<Figures> {
+  const runsMs: number[] = [];
+  let peak = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const { stdout } = await run('node', [bin, 'build', '--site', site, '--out', out, '--no-cache'], { cwd, env: { ...process.env, NO_COLOR: '1', PORTAL_REPORT_RSS: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    runsMs.push(performance.now() - started);
+    peak = Math.max(peak, Number(/maxRSS=(\d+)/.exec(stdout)?.[1] ?? 0));
+  }
+  const sorted = [...runsMs].sort((a, b) => a - b);
+  return { medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, runsMs, peakRssMb: Math.round(peak / 1024) };
+}
+
+/** Bytes a first visit loads: the stylesheet, the runtime and every modulepreloaded chunk of the page. */
+async function firstVisitBytes(outDir: string, htmlRel: string) {
+  let html: string;
+  try {
+    html = await fs.readFile(path.join(outDir, htmlRel), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const urls = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1] as string);
+  const js = [...new Set([...urls(/<link rel="modulepreload" href="([^"]+)"/g), ...urls(/<script type="module" src="([^"]+)"/g)])];
+  const css = urls(/<link rel="stylesheet" href="([^"]+)"/g);
+  const read = (u: string) => fs.readFile(path.join(outDir, u.replace(/^\/+/, '')));
+  const sum = async (list: string[]) => {
+    let raw = 0;
+    let gz = 0;
+    for (const u of list) {
+      const buf = await read(u);
+      raw += buf.length;
+      gz += gzipSync(buf, { level: 9 }).length;
+    }
+    return { raw, gz };
+  };
+  const jsBytes = await sum(js);
+  const cssBytes = await sum(css);
+  const runtime = await sum(js.filter((u) => /\/entry-|\/c\/chunk-/.test(u)));
+  return { js: jsBytes.raw, jsGzip: jsBytes.gz, css: cssBytes.raw, cssGzip: cssBytes.gz, runtimeGzip: runtime.gz };
+}
+
+const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

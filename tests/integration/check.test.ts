@@ -1,0 +1,29 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { portal, scenario } from '../helpers/scenario.ts';
+
+describe('portal check', () => {
+  it('passes a good build and lists a broken link with its page, exit 1', async () => {
+    const dir = await scenario('check', {});
+    expect((await portal(dir, 'build')).exitCode).toBe(0);
+    const good = await portal(dir, 'check');
+    expect(good.exitCode).toBe(0);
+    expect(good.stdout).toContain('no broken links');
+
+    // Break the output after the build, as a bad deploy would.
+    await fs.rm(path.join(dir, 'build/docs/guides/second'), { recursive: true });
+    const bad = await portal(dir, 'check');
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toMatch(/broken \/docs\/guides\/second.* on \/docs\//);
+  });
+
+  it('prints help with the commands', async () => {
+    const r = await portal(process.cwd(), '--help');
+    expect(r.exitCode).toBe(0);
+    for (const cmd of ['build', 'serve', 'check']) expect(r.stdout).toContain(cmd);
+    const unknown = await portal(process.cwd(), 'build', '--nope');
+    expect(unknown.exitCode).not.toBe(0);
+    expect(unknown.stderr).toContain('--help');
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { checkLinks } from '../../../src/routes/link-check.ts';
+import type { Route } from '../../../src/routes/route.ts';
+
+const route = (path: string, links: Route['links'] = [], file = `/site/docs${path}.mdx`): Route => ({
+  path, kind: 'doc', template: 'DocPage', file, body: { type: 'none' }, links, unlisted: false, page: { path, kind: 'doc', title: path, toc: [] },
+});
+
+const run = (routes: Route[], extra: Partial<Parameters<typeof checkLinks>[0]> = {}) =>
+  checkLinks({
+    routes,
+    idsByPath: new Map([['/docs/b', new Set(['setup'])]]),
+    staticFiles: new Set(['/img/logo.svg']),
+    configLinks: [],
+    configFile: '/site/portal.config.ts',
+    baseUrl: '/',
+    ...extra,
+  });
+
+describe('link check', () => {
+  it('accepts links to routes, anchors that exist, static files and external URLs', () => {
+    const a = route('/docs/a', [{ url: '/docs/b#setup', kind: 'link', line: 3 }, { url: '/img/logo.svg', kind: 'image' }, { url: 'https://example.com', kind: 'link' }, { url: 'b', kind: 'link' }]);
+    expect(run([a, route('/docs/b')])).toEqual([]);
+  });
+  it('fails a broken link with file and line', () => {
+    const [d] = run([route('/docs/a', [{ url: '/docs/zzz', kind: 'link', line: 7, column: 2 }])]);
+    expect(d).toMatchObject({ severity: 'error', code: 'link-broken', file: '/site/docs/docs/a.mdx', line: 7 });
+  });
+  it('warns on a broken anchor', () => {
+    const [d] = run([route('/docs/a', [{ url: '/docs/b#nope', kind: 'link' }]), route('/docs/b')]);
+    expect(d).toMatchObject({ severity: 'warning', code: 'anchor-broken' });
+  });
+  it('understands links written with the base URL', () => {
+    expect(run([route('/docs/a', [{ url: '/portal/docs/b', kind: 'link' }]), route('/docs/b')], { baseUrl: '/portal/' })).toEqual([]);
+  });
+  it('refuses javascript: URLs in any case', () => {
+    const [d] = run([route('/docs/a', [{ url: 'JavaScript:alert(1)', kind: 'link' }])]);
+    expect(d?.code).toBe('link-unsafe');
+  });
+  it('checks navbar and footer links against the config file', () => {
+    const [d] = run([route('/docs/a')], { configLinks: [{ url: '/docs/missing', where: 'footer.links[0]' }] });
+    expect(d).toMatchObject({ code: 'link-broken', file: '/site/portal.config.ts' });
+    expect(d?.message).toContain('footer.links[0]');
+  });
+});
