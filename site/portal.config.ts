@@ -48,6 +48,12 @@ export default {
   },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
   docs: { path: 'docs', routeBasePath: '/docs', sidebarPath: 'sidebars.ts', showLastUpdateTime: true },
+  openapi: {
+    path: 'openapi/business-api.yaml',
+    routeBasePath: '/docs/api',
+    categoryLabel: 'Product API',
+    remoteUrl: 'https://api.tessera.example/v1/openapi.yaml',
+  },
   prism: { additionalLanguages: ['markup-templating', 'liquid', 'php', 'tsx', 'nginx', 'http'] },
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
 } satisfies PortalConfigInput;

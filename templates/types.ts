@@ -57,14 +57,21 @@ export interface PageData {
   data?: unknown;
 }
 
-export type NavItem =
-  | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; activeBase?: string }
-  | { type: 'dropdown'; label: string; href?: string; position: 'left' | 'right'; items: Array<{ label: string; href: string; external: boolean }> }
-  | { type: 'search'; position: 'left' | 'right' }
-  | { type: 'html'; value: string; position: 'left' | 'right' }
-  | { type: 'localeDropdown'; label?: string; position: 'left' | 'right' }
-  | { type: 'docsVersionDropdown'; position: 'left' | 'right' }
-  | { type: 'docsVersion'; label?: string; href: string; position: 'left' | 'right' };
+/** Where a navbar item came from in the config, e.g. `navbar.items[3]`, for error messages (spec §8). */
+interface NavItemSource {
+  configPath?: string;
+}
+
+export type NavItem = NavItemSource &
+  (
+    | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; activeBase?: string }
+    | { type: 'dropdown'; label: string; href?: string; position: 'left' | 'right'; items: Array<{ label: string; href: string; external: boolean }> }
+    | { type: 'search'; position: 'left' | 'right' }
+    | { type: 'html'; value: string; position: 'left' | 'right' }
+    | { type: 'localeDropdown'; label?: string; position: 'left' | 'right' }
+    | { type: 'docsVersionDropdown'; position: 'left' | 'right' }
+    | { type: 'docsVersion'; label?: string; href: string; position: 'left' | 'right' }
+  );
 
 export interface FooterLink {
   label: string;

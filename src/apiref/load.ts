@@ -1,7 +1,64 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { stringify } from 'yaml';
 import type { PortalConfig } from '../config/schema.js';
-import { emptyApi, type ApiContribution } from './routes.js';
+import { error, hasErrors } from '../diagnostics.js';
+import { normalizePath, slugify } from '../routes/slug.js';
+import { parseApiDocument } from './parse.js';
+import { openapiFolder, type ReadFile } from './resolver.js';
+import { buildApiRoutes, emptyApi, type ApiContribution } from './routes.js';
 
-/** Collect stage for the API reference. Filled in by the API reference work (issue 5). */
-export async function loadApiReference(_options: { root: string; config: PortalConfig; override?: string | undefined }): Promise<ApiContribution> {
-  return emptyApi;
+export interface LoadApiOptions {
+  /** Folder holding site/ and openapi/. */
+  root: string;
+  config: PortalConfig;
+  /** `--openapi FILE`: build from this document instead of the configured one, relative to the root. */
+  override?: string | undefined;
+  readFile?: ReadFile | undefined;
+}
+
+/**
+ * Collect stage for the API reference (issue 5): reads the configured (or `--openapi`) document, parses it
+ * into the ApiModel and turns that into routes, sidebar items and the downloadable copies.
+ */
+export async function loadApiReference(options: LoadApiOptions): Promise<ApiContribution> {
+  const { config, root } = options;
+  const rel = options.override ?? config.openapi?.path;
+  if (!rel) return emptyApi;
+  const file = path.resolve(root, rel);
+  const readFile = options.readFile ?? ((f: string) => fs.readFile(f, 'utf8'));
+  let source: string;
+  try {
+    source = await readFile(file);
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
+    return {
+      ...emptyApi,
+      diagnostics: [error('openapi-missing', `cannot read the OpenAPI document ${file}: ${reason}`, { file, hint: options.override ? 'check the path given to --openapi' : 'check openapi.path in portal.config.ts (relative to the project root)' })],
+    };
+  }
+
+  const parsed = await parseApiDocument({ file, source, allowedDir: openapiFolder(file, root), readFile: options.readFile });
+  if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics)) return { ...emptyApi, diagnostics: parsed.diagnostics };
+
+  // issue 5, item 6: stable download URLs; a document split over files is served bundled into one.
+  const name = path.basename(file).replace(/\.(ya?ml|json)$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-') || 'openapi';
+  const single = !/["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(source);
+  const files = [
+    { path: `openapi/${name}.yaml`, contents: single && !/\.json$/i.test(file) ? source : stringify(parsed.bundled, { aliasDuplicateObjects: false, lineWidth: 0 }) },
+    { path: `openapi/${name}.json`, contents: `${JSON.stringify(parsed.bundled, null, 2)}\n` },
+  ];
+  const downloads = [
+    { label: `${name}.yaml`, href: `/${files[0]?.path}` },
+    { label: `${name}.json`, href: `/${files[1]?.path}` },
+    ...(config.openapi?.remoteUrl ? [{ label: 'Hosted copy', href: config.openapi.remoteUrl }] : []),
+  ];
+  const categoryLabel = config.openapi?.categoryLabel ?? 'API reference';
+  const { routes, sidebarItems } = buildApiRoutes(parsed.model, {
+    basePath: config.openapi?.routeBasePath ?? '/docs/api',
+    file,
+    downloads,
+    category: { label: categoryLabel, path: normalizePath(`${config.docs.routeBasePath}/category/${slugify(categoryLabel)}`) },
+  });
+  return { routes, sidebarItems, files, diagnostics: parsed.diagnostics };
 }

@@ -1,6 +1,12 @@
-import type { SidebarItem } from '../../templates/types.js';
+import type { ApiIntroData, ApiOperation, ApiOperationData, ApiOperationSummary, ApiTag, ApiTagData } from '../../templates/api/model.js';
+import type { SidebarItem, TocItem } from '../../templates/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Route } from '../routes/route.js';
+import { normalizePath, slugify } from '../routes/slug.js';
+import { assignAnchors, OPERATION_SECTIONS } from './anchors.js';
+import { buildCodeSamples } from './code-samples.js';
+import { addHeadingIds } from './markdown.js';
+import { homeTagOf, type ApiModel } from './model.js';
 
 /** What the API reference contributes to a build. */
 export interface ApiContribution {
@@ -12,3 +18,143 @@ export interface ApiContribution {
 }
 
 export const emptyApi: ApiContribution = { routes: [], sidebarItems: [], files: [], diagnostics: [] };
+
+export interface ApiRoutesOptions {
+  /** `/docs/api`. */
+  basePath: string;
+  /** The document, for messages and `Route.file`. */
+  file: string;
+  /** Download links of the introduction: `/openapi/business-api.yaml`... */
+  downloads: Array<{ label: string; href: string }>;
+  /** The generated category page listing the reference, `/docs/category/product-api`. */
+  category?: { path: string; label: string } | undefined;
+}
+
+const SIDEBAR_ID = 'api';
+const INTRO_SECTIONS = ['servers', 'authentication', 'download', 'reference'];
+
+/**
+ * Route stage, API half (issue 5): the introduction, one page per tag and per operation (webhooks
+ * included), the API category page, and the sidebar grouped by x-tagGroups or tags. Each route's data is
+ * plain JSON for a shared template: the chunk of an operation is data, not generated code.
+ */
+export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { routes: Route[]; sidebarItems: SidebarItem[] } {
+  const base = normalizePath(options.basePath);
+  const href = (slug: string): string => normalizePath(`${base}/${slug}`);
+  const bySlug = new Map(model.operations.map((op) => [op.slug, op]));
+  const summaryOf = (op: ApiOperation): ApiOperationSummary => ({ slug: op.slug, href: href(op.slug), method: op.method, path: op.path, title: op.title, deprecated: op.deprecated, webhook: op.webhook });
+  const tagLabel = (tag: ApiTag): string => tag.displayName ?? tag.name;
+  const route = (path: string, kind: Route['kind'], template: Route['template'], page: Omit<Route['page'], 'path' | 'kind' | 'sidebarId'>): Route => ({
+    path,
+    kind,
+    template,
+    file: options.file,
+    body: { type: 'none' },
+    links: [],
+    unlisted: false,
+    page: { path, kind, sidebarId: SIDEBAR_ID, ...page },
+  });
+  const groups = tagGroups(model);
+  const routes: Route[] = [];
+
+  // 1. Introduction
+  const intro = model.info.description ? addHeadingIds(model.info.description, INTRO_SECTIONS) : undefined;
+  const topics = model.topics.map((t, i) => ({ id: `topic-${slugify(t.title) || i}`, title: t.title, content: t.content }));
+  const introData: ApiIntroData = {
+    title: model.info.title,
+    version: model.info.version,
+    ...(intro ? { description: intro.html } : {}),
+    servers: model.servers,
+    securitySchemes: model.securitySchemes,
+    security: model.security,
+    ...(model.info.contact ? { contact: model.info.contact } : {}),
+    ...(model.info.license ? { license: model.info.license } : {}),
+    ...(model.info.termsOfService ? { termsOfService: model.info.termsOfService } : {}),
+    ...(model.externalDocs ? { externalDocs: model.externalDocs } : {}),
+    topics,
+    downloads: options.downloads,
+    groups: groups.map((g) => ({ name: g.name, tags: g.tags.map((t) => ({ name: tagLabel(t), href: href(t.slug), count: t.operations.length })) })),
+  };
+  const introToc: TocItem[] = [
+    ...(intro?.toc ?? []),
+    ...(model.servers.length ? [{ depth: 2, id: 'servers', text: 'Servers' }] : []),
+    ...(model.securitySchemes.length ? [{ depth: 2, id: 'authentication', text: 'Authentication' }] : []),
+    ...(options.downloads.length ? [{ depth: 2, id: 'download', text: 'Download' }] : []),
+    ...topics.map((t) => ({ depth: 2, id: t.id, text: t.title })),
+    ...(groups.length ? [{ depth: 2, id: 'reference', text: 'Reference' }] : []),
+  ];
+  routes.push(route(base, 'api-intro', 'ApiIntroPage', { title: model.info.title, ...(model.info.plainDescription ? { description: model.info.plainDescription } : {}), toc: introToc, data: introData }));
+
+  // 2. Tags
+  for (const tag of model.tags) {
+    const described = tag.description ? addHeadingIds(tag.description, ['operations']) : undefined;
+    const operations = tag.operations.flatMap((slug) => (bySlug.get(slug) ? [summaryOf(bySlug.get(slug) as ApiOperation)] : []));
+    const data: ApiTagData = { name: tagLabel(tag), ...(described ? { description: described.html } : {}), ...(tag.externalDocs ? { externalDocs: tag.externalDocs } : {}), operations };
+    const toc = [...(described?.toc ?? []), ...(operations.length ? [{ depth: 2, id: 'operations', text: 'Operations' }] : [])];
+    routes.push(route(href(tag.slug), 'api-tag', 'ApiTagPage', { title: tagLabel(tag), ...(tag.plainDescription ? { description: tag.plainDescription } : {}), toc, data }));
+  }
+
+  // 3. Operations and webhooks
+  const tagsByName = new Map(model.tags.map((t) => [t.name, t]));
+  for (const op of model.operations) {
+    const operation = assignAnchors(op);
+    const used = new Set(op.security.flat().map((s) => s.scheme));
+    const data: ApiOperationData = {
+      operation,
+      securitySchemes: model.securitySchemes.filter((s) => used.has(s.key)),
+      codeSamples: op.webhook ? op.codeSamples : buildCodeSamples(op, model.securitySchemes),
+      tags: op.tags.flatMap((name) => (tagsByName.get(name) ? [{ name: tagLabel(tagsByName.get(name) as ApiTag), href: href((tagsByName.get(name) as ApiTag).slug) }] : [])),
+    };
+    routes.push(route(href(op.slug), 'api-operation', 'ApiOperationPage', { title: op.title, ...(op.plainDescription ? { description: op.plainDescription } : {}), toc: operationToc(operation, data), data }));
+  }
+
+  // 4. The sidebar: Introduction, then a category per group; an operation sits under its first tag only
+  const tagItem = (tag: ApiTag, label: string): SidebarItem => {
+    const ops = tag.operations.filter((slug) => {
+      const op = bySlug.get(slug);
+      return op !== undefined && homeTagOf(op) === tag.name;
+    });
+    const items: SidebarItem[] = ops.map((slug) => {
+      const op = bySlug.get(slug) as ApiOperation;
+      return { type: 'link', label: op.title, href: href(slug), badge: op.method };
+    });
+    return items.length ? { type: 'category', label, href: href(tag.slug), collapsed: false, items } : { type: 'link', label, href: href(tag.slug) };
+  };
+  const sidebarItems: SidebarItem[] = [
+    { type: 'link', label: 'Introduction', href: base },
+    ...groups.map((g): SidebarItem => {
+      const only = g.tags[0];
+      if (g.tags.length === 1 && only && !g.synthetic) return tagItem(only, g.name);
+      if (g.synthetic && only) return tagItem(only, tagLabel(only));
+      return { type: 'category', label: g.name, collapsed: false, items: g.tags.map((t) => tagItem(t, tagLabel(t))) };
+    }),
+  ];
+
+  // 5. The category page listing the reference
+  if (options.category) {
+    const items = [{ label: 'Introduction', href: base }, ...groups.map((g) => ({ label: g.synthetic ? tagLabel(g.tags[0] as ApiTag) : g.name, href: href((g.tags[0] as ApiTag).slug), count: g.tags.reduce((n, t) => n + t.operations.length, 0) }))];
+    routes.push({ ...route(options.category.path, 'category', 'CategoryPage', { title: options.category.label, description: `${model.info.title}: every operation of the API reference.`, toc: [], data: { items } }) });
+  }
+  return { routes, sidebarItems };
+}
+
+/** x-tagGroups as given (tags they do not list follow, one group each); without groups, a group per tag. */
+function tagGroups(model: ApiModel): Array<{ name: string; tags: ApiTag[]; synthetic: boolean }> {
+  const byName = new Map(model.tags.map((t) => [t.name, t]));
+  const grouped = model.tagGroups.map((g) => ({ name: g.name, tags: g.tags.flatMap((n) => (byName.get(n) ? [byName.get(n) as ApiTag] : [])), synthetic: false })).filter((g) => g.tags.length > 0);
+  const inGroup = new Set(grouped.flatMap((g) => g.tags.map((t) => t.name)));
+  const rest = model.tags.filter((t) => !inGroup.has(t.name) && (t.operations.length > 0 || t.description)).map((t) => ({ name: t.name, tags: [t], synthetic: true }));
+  return [...grouped, ...rest];
+}
+
+function operationToc(op: ApiOperation, data: ApiOperationData): TocItem[] {
+  const present: Record<(typeof OPERATION_SECTIONS)[number], boolean> = {
+    parameters: op.parameters.length > 0,
+    'request-body': op.requestBody !== undefined,
+    responses: op.responses.length > 0,
+    callbacks: op.callbacks.length > 0,
+    'code-samples': data.codeSamples.length > 0,
+  };
+  const text: Record<(typeof OPERATION_SECTIONS)[number], string> = { parameters: 'Parameters', 'request-body': 'Request body', responses: 'Responses', callbacks: 'Callbacks', 'code-samples': 'Code samples' };
+  return OPERATION_SECTIONS.filter((id) => present[id]).map((id) => ({ depth: 2, id, text: text[id] }));
+}

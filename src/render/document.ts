@@ -2,19 +2,30 @@ import type { PageData, SiteData } from '../../templates/types.js';
 import { safeJson } from '../bundle/route-modules.js';
 import { toHref } from '../routes/slug.js';
 import type { BootData } from '../../templates/client/boot-data.js';
+import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY, THEME_KEY } from '../../templates/shell/storage-keys.js';
 
 export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
- * Runs before first paint so the right colour mode (and a dismissed announcement bar) never flashes
- * (issue 3). Reads storage defensively: storage access may throw.
+ * Runs before first paint so the right colour mode and a dismissed announcement bar never flash (spec §4,
+ * issue 3 items 6–7). Same keys and formats as templates/shell/color-mode.tsx and announcement.ts: the
+ * theme under `theme`; the dismissal as `{"id": …, "dismissed": true}` under `announcement-bar`, moved
+ * there from the older misspelt key first. Storage access may throw; the defaults then hold.
  */
 export function colorModeScript(site: SiteData): string {
-  const { defaultMode, respectPrefersColorScheme } = site.colorMode;
+  const { defaultMode, respectPrefersColorScheme, disableSwitch } = site.colorMode;
   const bar = site.announcementBar;
-  return `(function(){var d=document.documentElement,s=null,m;try{s=localStorage.getItem('theme')}catch(e){}m=s==='light'||s==='dark'?s:${respectPrefersColorScheme ? `(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')` : JSON.stringify(defaultMode)};d.dataset.theme=m;${
-    bar ? `try{var a=localStorage.getItem('announcement-bar')||localStorage.getItem('annoucement-bar');if(a&&JSON.parse(a).id===${JSON.stringify(bar.id)}&&JSON.parse(a).dismissed)d.dataset.announcementDismissed='true'}catch(e){}` : ''
-  }})()`;
+  const fallback = respectPrefersColorScheme ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'` : JSON.stringify(defaultMode);
+  // With the switch disabled a stored choice cannot be changed by the reader, so it is not honoured.
+  const stored = disableSwitch ? '' : `try{s=localStorage.getItem(${JSON.stringify(THEME_KEY)})}catch(e){}`;
+  const theme = `var d=document.documentElement,s=null;${stored}d.setAttribute('data-theme',s==='light'||s==='dark'?s:${fallback});`;
+  const announcement =
+    bar && bar.isCloseable
+      ? `try{var l=localStorage,k=${JSON.stringify(ANNOUNCEMENT_KEY)},o=${JSON.stringify(LEGACY_ANNOUNCEMENT_KEY)},a=l.getItem(k),b=l.getItem(o);` +
+        `if(b!==null){if(a===null){l.setItem(k,b);a=b}l.removeItem(o)}` +
+        `var v=a&&JSON.parse(a);if(v&&v.id===${safeJson(bar.id)}&&v.dismissed===true)d.setAttribute('data-announcement-dismissed','true')}catch(e){}`
+      : '';
+  return `(function(){${theme}${announcement}})()`;
 }
 
 export interface DocumentOptions {

@@ -29,6 +29,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
   const links: ConfigLink[] = [];
   const docById = new Map(input.docs.map((d) => [d.id, d]));
   const drafts = new Set(input.draftIds);
+  const versions = input.versions ?? [currentVersion(config, input.docs)];
   const fail = (where: string, message: string, hint: string) => diagnostics.push(error('navbar-item-invalid', `${where}: ${message}`, { file: configFile, hint }));
 
   const resolveItem = (item: NavbarItem, i: number): NavItem[] => {
@@ -86,13 +87,14 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
       case 'docsVersionDropdown':
         return [{ type: 'docsVersionDropdown', position }];
       case 'docsVersion': {
-        const last = input.versions?.find((v) => v.isLast);
+        const last = versions.find((v) => v.isLast);
         return [{ type: 'docsVersion', position, href: item.to ?? last?.mainDocPath ?? config.docs.routeBasePath, ...(item.label ? { label: item.label } : {}) }];
       }
     }
   };
 
-  const items = config.navbar.items.flatMap(resolveItem);
+  // Each resolved item remembers its config path, for the render-time error message (spec §8).
+  const items = config.navbar.items.flatMap((item, i) => resolveItem(item, i).map((resolved): NavItem => ({ ...resolved, configPath: `navbar.items[${i}]` })));
   const footer = config.footer;
   const footerLink = (l: { label: string; to?: string | undefined; href?: string | undefined; html?: string | undefined }, where: string): FooterLink => {
     const url = l.to ?? l.href;
@@ -138,10 +140,21 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
     colorMode: config.colorMode,
     locales,
     currentLocale: config.i18n.defaultLocale,
-    versions: input.versions ?? [],
+    versions,
     docsPluginId: 'default',
   };
   return { site, links, diagnostics };
+}
+
+/**
+ * The only docs version when the build passes none: the current docs, linked at their main doc (the doc at
+ * the docs root, else `intro`, else the first by path). Its label comes from `docs.versions.current.label`.
+ */
+function currentVersion(config: PortalConfig, docs: readonly DocEntry[]): DocsVersion {
+  const base = config.docs.routeBasePath;
+  const name = config.docs.lastVersion;
+  const main = docs.find((d) => d.path === base) ?? docs.find((d) => d.id === 'intro') ?? [...docs].sort((a, b) => a.path.localeCompare(b.path))[0];
+  return { name, label: config.docs.versions[name]?.label ?? (name === 'current' ? 'Current' : name), base, isLast: true, mainDocPath: main?.path ?? base };
 }
 
 /** The longest path prefix shared by a sidebar's links, to mark its navbar item active. */

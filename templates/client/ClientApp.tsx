@@ -1,86 +1,227 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { App, type LoadedRoute } from '../shell/App.tsx';
 import { pathFromLocation, routeHref } from '../site-context.tsx';
 import type { SiteData } from '../types.ts';
-import type { BootData } from './boot-data.ts';
-import { loadManifest, loadRouteModule } from './chunks.ts';
+import type { RouteLoader } from './chunks.ts';
+import { ensureEntryKey, writeEntry } from './history.ts';
+import { canPrefetch, createLinkObserver } from './prefetch.ts';
+import { createProgress, PROGRESS, type Progress } from './progress.ts';
 import type { Router } from './router-context.tsx';
 
-interface Current {
+/** Like the progress bar: a route change faster than this shows no spinner either. */
+const SPINNER_DELAY_MS = PROGRESS.delayMs;
+
+/** A path with a file extension that the manifest does not list is a static file: the server answers it. */
+const FILE_PATH = /\.[a-z0-9]{1,8}$/i;
+
+/** Where the window scrolls once a page is shown. */
+type ScrollIntent = { to: 'top' } | { to: 'hash'; hash: string } | { to: 'position'; y: number };
+
+interface View {
   path: string;
   route: LoadedRoute;
+  /** The navigation that showed this view; 0 for the hydrated first page. */
+  nav: number;
+  scroll: ScrollIntent;
+}
+
+/** The runtime's navigation bookkeeping: one object per ClientApp, mutated by its handlers. */
+interface Navigation {
+  ticket: number;
+  /** The shown view's path and query: a popstate to them only scrolls. */
+  path: string;
+  search: string;
+  /** The current history entry's key, and each entry's last scroll position. */
+  key: string;
+  positions: Map<string, number>;
+  /** Off while a back/forward navigation loads, so scrolling the old page cannot overwrite the saved position. */
+  recording: boolean;
+  spinner: ReturnType<typeof setTimeout> | undefined;
+  prefetched: Set<string>;
+  progress: Progress;
+}
+
+export interface ClientAppProps {
+  site: SiteData;
+  loader: RouteLoader;
+  initial: { path: string; route: LoadedRoute };
 }
 
 const documentTitle = (site: SiteData, title: string): string => (title && title !== site.title ? `${title} | ${site.title}` : site.title);
 
-/** Client-side routing with browser history: loads the target route's chunk, then swaps the page. */
-export function ClientApp({ site, boot, initial }: { site: SiteData; boot: BootData; initial: Current }) {
-  const [current, setCurrent] = useState<Current>(initial);
+/** Client runtime: routing with browser history, route chunks, progress bar, spinner and prefetch (issue 4). */
+export function ClientApp({ site, loader, initial }: ClientAppProps) {
+  const [view, setView] = useState<View>({ ...initial, nav: 0, scroll: { to: 'top' } });
   const [loading, setLoading] = useState(false);
-  const pending = useRef(0);
+  const [nav] = useState<Navigation>(() => ({
+    ticket: 0,
+    path: initial.path,
+    search: window.location.search,
+    key: '',
+    positions: new Map(),
+    recording: true,
+    spinner: undefined,
+    prefetched: new Set(),
+    progress: createProgress(),
+  }));
 
-  const resolveChunk = useCallback(async (path: string): Promise<string | undefined> => {
-    const manifest = await loadManifest(boot.manifest);
-    return manifest[path] ?? manifest['/404'];
-  }, [boot.manifest]);
+  const actions = useMemo(() => {
+    const fullLoad = (url: URL): void => window.location.assign(url.href);
+    const settle = (): number => {
+      clearTimeout(nav.spinner);
+      nav.spinner = undefined;
+      setLoading(false);
+      return ++nav.ticket;
+    };
 
-  const show = useCallback(
-    async (url: URL, mode: 'push' | 'replace' | 'pop') => {
+    /** Loads the target's chunk (at once when prefetched), then swaps the page; a failed load reloads (spec §8). */
+    const show = (url: URL, entry: 'push' | 'replace' | 'none', scroll: ScrollIntent): void => {
       const path = pathFromLocation(site, url.pathname);
-      const ticket = ++pending.current;
-      setLoading(true);
-      let route: LoadedRoute;
-      try {
-        const chunk = await resolveChunk(path);
-        if (!chunk) throw new Error(`no chunk for ${path}`);
-        route = await loadRouteModule(chunk);
-      } catch {
-        // spec §8: when the route preload fails, the page reloads.
-        window.location.assign(url.href);
+      const ticket = settle();
+      const commit = (route: LoadedRoute): void => {
+        if (ticket !== nav.ticket) return;
+        clearTimeout(nav.spinner);
+        if (entry !== 'none') {
+          if (entry === 'push') nav.positions.set(nav.key, window.scrollY);
+          nav.key = writeEntry(url.href, entry);
+        }
+        nav.path = path;
+        nav.search = url.search;
+        setLoading(false);
+        setView({ path, route, nav: ticket, scroll });
+      };
+      if (loader.known(path) === false && FILE_PATH.test(path)) return fullLoad(url);
+      const ready = loader.peek(path);
+      if (ready) return commit(ready);
+      nav.progress.start();
+      nav.spinner = setTimeout(() => ticket === nav.ticket && setLoading(true), SPINNER_DELAY_MS);
+      loader
+        .has(path)
+        .then((known) => {
+          if (!known && FILE_PATH.test(path)) throw new Error(`${path} is a file, not a route`);
+          return loader.load(path);
+        })
+        .then(commit, (err: unknown) => {
+          if (ticket !== nav.ticket) return;
+          console.error(`Portal: loading ${url.pathname} failed; loading the page in full instead.`, err);
+          fullLoad(url);
+        });
+    };
+
+    const navigate = (href: string, options?: { replace?: boolean }): void => {
+      const url = new URL(routeHref(site, href), window.location.href);
+      if (url.origin !== window.location.origin) return fullLoad(url);
+      const path = pathFromLocation(site, url.pathname);
+      const mode = options?.replace || url.href === window.location.href ? 'replace' : 'push';
+      if (path !== nav.path || url.search !== nav.search) return show(url, mode, url.hash ? { to: 'hash', hash: url.hash } : { to: 'top' });
+      // Same page: only the hash (or nothing) changes; no chunk to load.
+      settle();
+      nav.progress.done();
+      if (mode === 'push') nav.positions.set(nav.key, window.scrollY);
+      nav.key = writeEntry(url.href, mode);
+      if (!url.hash || !scrollToHash(url.hash)) window.scrollTo(0, 0);
+    };
+
+    const onPopState = (): void => {
+      const { key, created } = ensureEntryKey();
+      nav.key = key;
+      const url = new URL(window.location.href);
+      const path = pathFromLocation(site, url.pathname);
+      const saved = nav.positions.get(key);
+      if (path === nav.path && url.search === nav.search) {
+        // Back/forward between entries of the shown page. A new key means the browser's own fragment
+        // navigation, which already scrolled.
+        settle();
+        nav.progress.done();
+        if (saved !== undefined) window.scrollTo(0, saved);
+        else if (!created && url.hash) scrollToHash(url.hash);
         return;
       }
-      if (ticket !== pending.current) return;
-      if (mode === 'push') window.history.pushState({ key: Math.random().toString(36).slice(2, 8) }, '', url.href);
-      if (mode === 'replace') window.history.replaceState(window.history.state, '', url.href);
-      setCurrent({ path, route });
-      setLoading(false);
-      document.title = documentTitle(site, route.page.title);
-      requestAnimationFrame(() => {
-        const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-        if (target) target.scrollIntoView();
-        else if (mode !== 'pop') window.scrollTo(0, 0);
-        document.getElementById('__main')?.focus({ preventScroll: true });
-      });
-    },
-    [site, resolveChunk],
-  );
+      nav.recording = false;
+      show(url, 'none', saved !== undefined ? { to: 'position', y: saved } : url.hash ? { to: 'hash', hash: url.hash } : { to: 'top' });
+    };
 
+    const prefetchUrl = (href: string): void => {
+      const url = new URL(href, window.location.href);
+      const path = pathFromLocation(site, url.pathname);
+      if (url.origin !== window.location.origin || path === nav.path || nav.prefetched.has(path) || !canPrefetch()) return;
+      nav.prefetched.add(path);
+      // Only routes the manifest lists: a link to a static file is not a page.
+      loader
+        .has(path)
+        .then((known) => (known ? loader.load(path) : undefined))
+        .catch(() => {
+          /* a failed prefetch costs nothing: the navigation loads (or reloads) on its own */
+        });
+    };
+
+    return { navigate, onPopState, prefetchUrl, prefetch: (href: string) => prefetchUrl(routeHref(site, href)) };
+  }, [site, loader, nav]);
+
+  // Entry keys, popstate, and scroll positions per entry.
   useEffect(() => {
-    const onPop = () => void show(new URL(window.location.href), 'pop');
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [show]);
+    nav.key = ensureEntryKey().key;
+    window.history.scrollRestoration = 'manual';
+    const onHashChange = () => (nav.key = ensureEntryKey().key);
+    const onScroll = () => nav.recording && nav.positions.set(nav.key, window.scrollY);
+    // Leaving the document: let the browser restore this entry's scroll when the reader comes back to it.
+    const onPageHide = () => (window.history.scrollRestoration = 'auto');
+    const onPageShow = () => (window.history.scrollRestoration = 'manual');
+    window.addEventListener('popstate', actions.onPopState);
+    window.addEventListener('hashchange', onHashChange);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('popstate', actions.onPopState);
+      window.removeEventListener('hashchange', onHashChange);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, [actions, nav]);
 
-  const router = useMemo<Router>(
-    () => ({
-      path: current.path,
-      navigate(href) {
-        const url = new URL(routeHref(site, href), window.location.href);
-        const path = pathFromLocation(site, url.pathname);
-        if (path === current.path && url.hash) {
-          window.history.pushState({ key: Math.random().toString(36).slice(2, 8) }, '', url.href);
-          document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
-          return;
-        }
-        void show(url, 'push');
-      },
-      prefetch(href) {
-        const path = pathFromLocation(site, new URL(routeHref(site, href), window.location.href).pathname);
-        void resolveChunk(path).then((chunk) => chunk && loadRouteModule(chunk)).catch(() => {});
-      },
-    }),
-    [current.path, site, show, resolveChunk],
-  );
+  // Prefetch the chunks of internal links that come into view (spec §2), after every page change.
+  const [links] = useState(() => createLinkObserver(actions.prefetchUrl));
+  useEffect(() => () => links.disconnect(), [links]);
+  useEffect(() => {
+    const root = document.getElementById('__portal');
+    if (root && canPrefetch()) links.observe(root);
+  }, [view, links]);
 
-  return <App site={site} route={current.route} router={router} loading={loading} />;
+  // The new page is in the DOM: title, focus, scroll, and the progress bar completes.
+  useLayoutEffect(() => {
+    if (view.nav === 0) return;
+    document.title = documentTitle(site, view.route.page.title);
+    focusMain();
+    if (view.scroll.to === 'position') window.scrollTo(0, view.scroll.y);
+    else if (view.scroll.to === 'top' || !scrollToHash(view.scroll.hash)) window.scrollTo(0, 0);
+    nav.recording = true;
+    nav.positions.set(nav.key, window.scrollY);
+    nav.progress.done();
+  }, [view, site, nav]);
+
+  const router = useMemo<Router>(() => ({ path: view.path, navigate: actions.navigate, prefetch: actions.prefetch }), [view.path, actions]);
+  return <App site={site} route={view.route} router={router} loading={loading} />;
+}
+
+/** Focus goes to the new page's main area, as a full load would put the reader at its start. */
+function focusMain(): void {
+  const main = document.getElementById('__main');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus({ preventScroll: true });
+}
+
+/** Scrolls a heading into view; the html element's scroll-padding-top keeps it clear of the sticky navbar. */
+function scrollToHash(hash: string): boolean {
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    /* keep it encoded */
+  }
+  const target = id ? document.getElementById(id) : null;
+  target?.scrollIntoView();
+  return target !== null;
 }

@@ -1,21 +1,78 @@
 import type { LoadedRoute } from '../shell/App.tsx';
 
-/** Loads one route chunk by URL (the browser caches modules, so a second load is free). */
-export async function loadRouteModule(url: string): Promise<LoadedRoute> {
-  const mod = (await import(/* @vite-ignore */ url)) as LoadedRoute & { meta?: { title?: string; description?: string } };
-  return { page: mod.meta?.title ? { ...mod.page, title: mod.meta.title } : mod.page, Template: mod.Template, ...(mod.Content ? { Content: mod.Content } : {}) };
+/** The route path whose chunk renders any path the manifest does not know (spec §2). */
+export const NOT_FOUND_PATH = '/404';
+
+export interface RouteLoader {
+  /** The route, already loaded and evaluated, for a path: lets a prefetched navigation render in the click's frame. */
+  peek(path: string): LoadedRoute | undefined;
+  /** Loads a path's route (the not-found route for an unknown path); rejects when the manifest or chunk fails. */
+  load(path: string): Promise<LoadedRoute>;
+  /** Loads one chunk by URL; a failed load is not remembered, so calling again retries. */
+  loadChunk(url: string): Promise<LoadedRoute>;
+  /** Whether the manifest lists the path; fetches the manifest. */
+  has(path: string): Promise<boolean>;
+  /** The same, without waiting: undefined while the manifest has not arrived. */
+  known(path: string): boolean | undefined;
 }
 
-let manifestPromise: Promise<Record<string, string>> | undefined;
+/** Client runtime: route chunks by path through the route → chunk manifest, fetched once and cached. */
+export function createRouteLoader(manifestUrl: string): RouteLoader {
+  let manifest: Record<string, string> | undefined;
+  let manifestRequest: Promise<Record<string, string>> | undefined;
+  const loaded = new Map<string, LoadedRoute>();
+  const loading = new Map<string, Promise<LoadedRoute>>();
+  const abs = (url: string): string => new URL(url, window.location.href).href;
 
-/** The route -> chunk URL map, fetched once. */
-export function loadManifest(url: string): Promise<Record<string, string>> {
-  manifestPromise ??= fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`manifest request failed: HTTP ${r.status}`);
-    return r.json() as Promise<Record<string, string>>;
-  });
-  manifestPromise.catch(() => {
-    manifestPromise = undefined;
-  });
-  return manifestPromise;
+  const loadManifest = (): Promise<Record<string, string>> => {
+    manifestRequest ??= fetch(manifestUrl)
+      .then((r) => {
+        if (!r.ok) throw new Error(`Route manifest request failed: HTTP ${r.status} for ${manifestUrl}`);
+        return r.json() as Promise<Record<string, string>>;
+      })
+      .then((m) => (manifest = m))
+      .catch((err: unknown) => {
+        manifestRequest = undefined;
+        throw err;
+      });
+    return manifestRequest;
+  };
+  const chunkFor = (m: Record<string, string>, path: string): string => {
+    const chunk = m[path] ?? m[NOT_FOUND_PATH];
+    if (!chunk) throw new Error(`No chunk for ${path} and no not-found route in the manifest`);
+    return chunk;
+  };
+  const loadChunk = (url: string): Promise<LoadedRoute> => {
+    const key = abs(url);
+    const done = loaded.get(key);
+    if (done) return Promise.resolve(done);
+    let request = loading.get(key);
+    if (!request) {
+      request = importRoute(key).then(
+        (route) => {
+          loaded.set(key, route);
+          loading.delete(key);
+          return route;
+        },
+        (err: unknown) => {
+          loading.delete(key);
+          throw err;
+        },
+      );
+      loading.set(key, request);
+    }
+    return request;
+  };
+  return {
+    peek: (path) => (manifest ? loaded.get(abs(chunkFor(manifest, path))) : undefined),
+    load: async (path) => loadChunk(chunkFor(await loadManifest(), path)),
+    loadChunk,
+    has: async (path) => path in (await loadManifest()),
+    known: (path) => (manifest ? path in manifest : undefined),
+  };
+}
+
+async function importRoute(url: string): Promise<LoadedRoute> {
+  const mod = (await import(/* @vite-ignore */ url)) as LoadedRoute & { meta?: { title?: string; description?: string } };
+  return { page: mod.meta?.title ? { ...mod.page, title: mod.meta.title } : mod.page, Template: mod.Template, ...(mod.Content ? { Content: mod.Content } : {}) };
 }

@@ -1,21 +1,33 @@
 import site from 'portal:site-data';
 import { hydrateRoot } from 'react-dom/client';
+import type { LoadedRoute } from '../shell/App.tsx';
 import type { SiteData } from '../types.ts';
 import type { BootData } from './boot-data.ts';
 import { ClientApp } from './ClientApp.tsx';
-import { loadRouteModule } from './chunks.ts';
+import { createRouteLoader } from './chunks.ts';
+import { showChunkError } from './chunk-error.ts';
 
-/** The browser runtime: hydrate the server-rendered page, then take over navigation. */
+/**
+ * The browser runtime: load this page's chunk, hydrate the server-rendered page, then take over navigation.
+ * When the chunk fails (spec §8), the server's HTML stays readable under an error box with Retry; a retry
+ * that succeeds hydrates the page as if nothing had happened.
+ */
 async function start(): Promise<void> {
   const dataEl = document.getElementById('__PORTAL_DATA__');
   const root = document.getElementById('__portal');
   if (!dataEl || !root) return;
   const boot = JSON.parse(dataEl.textContent ?? '{}') as BootData;
-  const route = await loadRouteModule(boot.chunk);
-  hydrateRoot(root, <ClientApp site={site as SiteData} boot={boot} initial={{ path: boot.path, route }} />);
   if (boot.liveReload) {
-    const { connectLiveReload } = await import('./live-reload.ts');
-    connectLiveReload(boot.liveReload);
+    void import('./live-reload.ts').then(({ connectLiveReload }) => connectLiveReload(boot.liveReload as string));
+  }
+  const loader = createRouteLoader(boot.manifest);
+  const hydrate = (route: LoadedRoute): void => {
+    hydrateRoot(root, <ClientApp site={site as SiteData} loader={loader} initial={{ path: boot.path, route }} />);
+  };
+  try {
+    hydrate(await loader.loadChunk(boot.chunk));
+  } catch (error) {
+    showChunkError({ error, retry: () => loader.loadChunk(boot.chunk), onLoaded: hydrate });
   }
 }
 

@@ -3,13 +3,18 @@ import { createContext, useContext } from 'react';
 export interface Router {
   /** Current route path (no base URL). */
   path: string;
-  /** Navigates client-side; falls back to a full load where the route is unknown. */
+  /** Navigates client-side; falls back to a full load where the target cannot be shown in place. */
   navigate(href: string, options?: { replace?: boolean }): void;
-  /** Starts loading a route's chunk ahead of a click. */
+  /** Starts loading a route's chunk ahead of a click (once per route; never on slow or data-saving connections). */
   prefetch(href: string): void;
 }
 
-/** Server rendering and first paint use this no-op router; the client runtime provides the real one. */
-export const RouterContext = createContext<Router>({ path: '/', navigate() {}, prefetch() {} });
+/** Server rendering passes a no-op router to <App>; the client runtime provides the real one. */
+export const RouterContext = createContext<Router | null>(null);
 
-export const useRouter = (): Router => useContext(RouterContext);
+/** spec §8: a hook used outside its provider says so, naming the hook. */
+export function useRouter(): Router {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('Hook useRouter is called outside the <RouterContext.Provider>.');
+  return router;
+}

@@ -1,15 +1,46 @@
-import type { PageData } from '../types.ts';
+import type { ApiTagData } from '../api/model.ts';
+import { Markdown } from '../api/Markdown.tsx';
+import { MethodBadge } from '../api/MethodBadge.tsx';
+import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
+import { TableOfContents } from '../shell/Toc.tsx';
+import type { PageData } from '../types.ts';
 
-/** Placeholder until the API reference templates land (issue 5): title and description only. */
+/** A group of the API reference (a tag, issue 5): what it is about, then its operations. */
 export function ApiTagPage({ page }: { page: PageData }) {
+  const data = page.data as ApiTagData;
   return (
     <div className="doc-layout">
       {page.sidebar && <Sidebar items={page.sidebar} />}
-      <main id="__main" className="doc-main" tabIndex={-1}>
-        <h1>{page.title}</h1>
-        {page.description && <p>{page.description}</p>}
+      <main id="__main" className="doc-main api-page" tabIndex={-1}>
+        <article className="api-tag">
+          <h1>{data.name}</h1>
+          <Markdown html={data.description} />
+          {data.externalDocs && (
+            <p>
+              <Link href={data.externalDocs.url}>{data.externalDocs.description ?? 'More documentation'}</Link>
+            </p>
+          )}
+          {data.operations.length > 0 && (
+            <section className="api-section">
+              <h2 id="operations">Operations</h2>
+              <ul className="api-op-list">
+                {data.operations.map((op) => (
+                  <li key={op.slug} className={op.deprecated ? 'is-deprecated' : undefined}>
+                    <Link href={op.href} className="api-op-link">
+                      <MethodBadge method={op.method} />
+                      <span className="api-op-title">{op.title}</span>
+                      <code className="api-path">{op.path}</code>
+                      {op.deprecated && <span className="schema-flag schema-deprecated">deprecated</span>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </article>
       </main>
+      {!page.hideToc && <TableOfContents items={page.toc} />}
     </div>
   );
 }

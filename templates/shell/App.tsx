@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { BaseUrlCheck } from '../client/BaseUrlCheck.tsx';
+import { PageErrorBoundary } from '../client/PageErrorBoundary.tsx';
 import { RouterContext, type Router } from '../client/router-context.tsx';
 import { SiteContext } from '../site-context.tsx';
 import type { PageData, SiteData } from '../types.ts';
@@ -10,16 +12,40 @@ export interface LoadedRoute {
   Content?: ComponentType<{ components?: Record<string, unknown> }>;
 }
 
-/** The whole page, rendered identically on the server and when hydrating. */
-export function App({ site, route, router, loading }: { site: SiteData; route: LoadedRoute; router: Router; loading?: boolean }) {
+export interface AppProps {
+  site: SiteData;
+  route: LoadedRoute;
+  router: Router;
+  /** The next route's chunk is taking a while: show the spinner over the content area. */
+  loading?: boolean;
+}
+
+// Inline so the spinner shows even before (or without) the stylesheet; runtime.css animates it.
+const SPINNER_STYLE = { position: 'fixed', left: 'calc(50% - 1.25rem)', top: '40vh', zIndex: 40, pointerEvents: 'none' } as const;
+const SPINNER_RING_STYLE = { display: 'block', width: '2.5rem', height: '2.5rem', border: '4px solid var(--c-border, #dadde1)', borderTopColor: 'var(--c-primary, #2f5bd3)', borderRadius: '50%' } as const;
+
+/**
+ * The whole page, rendered identically on the server and when hydrating. A page that throws shows the crash
+ * page inside the shell; a shell that throws shows it alone (spec §8: never a blank page).
+ */
+export function App({ site, route, router, loading }: AppProps) {
   const { Template, Content, page } = route;
   return (
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>
-        <Layout>
-          <Template page={page} {...(Content ? { Content } : {})} />
-          {loading && <div className="route-spinner" role="status" aria-label="Loading page" />}
-        </Layout>
+        <PageErrorBoundary resetKey={router.path}>
+          <Layout page={page}>
+            <PageErrorBoundary resetKey={router.path}>
+              <Template page={page} {...(Content ? { Content } : {})} />
+            </PageErrorBoundary>
+            {loading && (
+              <div className="portal-route-spinner" role="status" aria-label="Loading page" style={SPINNER_STYLE}>
+                <span className="portal-spinner" style={SPINNER_RING_STYLE} />
+              </div>
+            )}
+          </Layout>
+        </PageErrorBoundary>
+        <BaseUrlCheck baseUrl={site.baseUrl} />
       </RouterContext.Provider>
     </SiteContext.Provider>
   );

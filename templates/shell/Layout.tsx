@@ -1,23 +1,46 @@
-import type { ReactNode } from 'react';
-import { useSite } from '../site-context.tsx';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
+import { useRouter } from '../client/router-context.tsx';
+import type { PageData } from '../types.ts';
+import { AnnouncementBar } from './AnnouncementBar.tsx';
+import { addCopyButtons } from './code-copy.ts';
+import { ColorModeProvider } from './color-mode.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 
-/** spec §2 page shell: skip link, announcement bar, navbar, main, footer, in that order. */
-export function Layout({ children }: { children: ReactNode }) {
-  const site = useSite();
-  const bar = site.announcementBar;
+/** Moves focus to the page's main area (`#__main`, which every template renders with tabIndex -1). */
+function SkipToContent() {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    const main = document.getElementById('__main');
+    if (!main) return;
+    event.preventDefault();
+    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+    main.focus();
+    main.scrollIntoView();
+  };
   return (
-    <>
-      <a className="skip-link" href="#__main">Skip to main content</a>
-      {bar && (
-        <div className="announcement-bar" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }} role="region" aria-label="Announcement">
-          <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
-        </div>
-      )}
-      <Navbar />
+    <a className="skip-link" href="#__main" onClick={onClick}>
+      Skip to main content
+    </a>
+  );
+}
+
+/**
+ * spec §2 page shell, in this order: skip link, announcement bar, navbar, main area, footer. `page` gives
+ * the mobile panel the doc sidebar (its secondary menu); without it the panel shows the navbar items only.
+ */
+export function Layout({ children, page }: { children: ReactNode; page?: PageData | undefined }) {
+  const { path } = useRouter();
+  // Content changes with the route: enhance its code blocks after each change.
+  useEffect(() => {
+    addCopyButtons(document.getElementById('__portal') ?? document);
+  }, [path]);
+  return (
+    <ColorModeProvider>
+      <SkipToContent />
+      <AnnouncementBar />
+      <Navbar page={page} />
       <div className="main-wrapper">{children}</div>
       <Footer />
-    </>
+    </ColorModeProvider>
   );
 }

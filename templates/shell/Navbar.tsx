@@ -1,66 +1,87 @@
-import type { NavItem } from '../types.ts';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from '../client/router-context.tsx';
-import { routeHref, useSite } from '../site-context.tsx';
+import { useSite } from '../site-context.tsx';
+import type { PageData } from '../types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
-import { Link } from './Link.tsx';
+import { useHideOnScroll } from './hide-on-scroll.ts';
+import { MobileSidebar } from './MobileSidebar.tsx';
+import { NavbarBrand } from './NavbarBrand.tsx';
+import { NavbarItem } from './NavbarItem.tsx';
+import { MOBILE_QUERY } from './storage-keys.ts';
 
-function isActive(path: string, base: string | undefined): boolean {
-  return !!base && (path === base || path.startsWith(`${base}/`));
-}
+const PANEL_ID = 'navbar-sidebar';
 
-function NavbarItemView({ item }: { item: NavItem }) {
-  const { path } = useRouter();
-  switch (item.type) {
-    case 'link':
-      return (
-        <Link href={item.href} className={`navbar-link${isActive(path, item.activeBase) ? ' active' : ''}`} {...(isActive(path, item.activeBase) ? { 'aria-current': 'page' } : {})}>
-          {item.label}
-        </Link>
-      );
-    case 'dropdown':
-      return (
-        <div className="navbar-dropdown">
-          <button type="button" className="navbar-link" aria-haspopup="true" aria-expanded="false">{item.label}</button>
-          <ul className="dropdown-menu">
-            {item.items.map((sub) => (
-              <li key={sub.href + sub.label}><Link href={sub.href} className="dropdown-link">{sub.label}</Link></li>
-            ))}
-          </ul>
-        </div>
-      );
-    case 'html':
-      // Site authors' own HTML from the config, which the portal trusts (SECURITY.md).
-      return <span className="navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />;
-    case 'search':
-      return <div className="navbar-search" data-search="" />;
-    case 'docsVersion':
-      return <Link href={item.href} className="navbar-link">{item.label ?? 'Docs'}</Link>;
-    case 'localeDropdown':
-    case 'docsVersionDropdown':
-      return null;
-  }
-}
-
-export function Navbar() {
+/**
+ * spec §2 / §3 navbar: brand, items left and right, the colour-mode toggle; at 996 px and below a toggle
+ * opens the mobile panel instead (issue 3 items 2, 9, 10).
+ */
+export function Navbar({ page }: { page?: PageData | undefined }) {
   const site = useSite();
   const { navbar } = site;
+  const { path } = useRouter();
+  const ref = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [hidden, setHidden] = useHideOnScroll(navbar.hideOnScroll, ref);
+
+  const close = (returnFocus = true) => {
+    setMobileOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  };
+
+  // spec §4: the panel closes on navigation, on back navigation, and when the view widens to desktop.
+  useEffect(() => setMobileOpen(false), [path]);
+  useEffect(() => {
+    if (!mobileOpen) return undefined;
+    const onPop = () => setMobileOpen(false);
+    const query = window.matchMedia(MOBILE_QUERY);
+    const onWiden = () => {
+      if (!query.matches) setMobileOpen(false);
+    };
+    window.addEventListener('popstate', onPop);
+    query.addEventListener('change', onWiden);
+    document.body.classList.add('navbar-sidebar-open');
+    setHidden(false);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      query.removeEventListener('change', onWiden);
+      document.body.classList.remove('navbar-sidebar-open');
+    };
+  }, [mobileOpen, setHidden]);
+
   const left = navbar.items.filter((i) => i.position === 'left');
   const right = navbar.items.filter((i) => i.position === 'right');
+  const className = ['navbar', navbar.style ? `navbar-${navbar.style}` : '', hidden && !mobileOpen ? 'navbar-hidden' : ''].filter(Boolean).join(' ');
   return (
-    <nav className={`navbar${navbar.style ? ` navbar-${navbar.style}` : ''}`} aria-label="Main">
+    <nav ref={ref} className={className} aria-label="Main" onFocus={() => setHidden(false)}>
       <div className="navbar-inner">
-        <a className="navbar-brand" href={routeHref(site, navbar.logo?.href ?? '/')}>
-          {navbar.logo && <img className="navbar-logo" src={routeHref(site, `/${navbar.logo.src.replace(/^\//, '')}`)} alt={navbar.logo.alt} width={navbar.logo.width} height={navbar.logo.height} />}
-          {navbar.title && <b className="navbar-title">{navbar.title}</b>}
-        </a>
-        <div className="navbar-items">
-          {left.map((item, i) => <NavbarItemView key={i} item={item} />)}
+        <button
+          ref={toggleRef}
+          type="button"
+          className="navbar-toggle"
+          aria-label="Toggle navigation bar"
+          aria-expanded={mobileOpen}
+          {...(mobileOpen ? { 'aria-controls': PANEL_ID } : {})}
+          onClick={() => setMobileOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 30 30" width="28" height="28" aria-hidden="true">
+            <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+          </svg>
+        </button>
+        <NavbarBrand />
+        <div className="navbar-items navbar-items-left">
+          {left.map((item, i) => (
+            <NavbarItem key={i} item={item} />
+          ))}
         </div>
         <div className="navbar-items navbar-items-right">
-          {right.map((item, i) => <NavbarItemView key={i} item={item} />)}
-          {!site.colorMode.disableSwitch && <ColorModeToggle />}
+          {right.map((item, i) => (
+            <NavbarItem key={i} item={item} />
+          ))}
+          {!site.colorMode.disableSwitch && <ColorModeToggle className="navbar-color-mode" />}
         </div>
       </div>
+      {mobileOpen && <MobileSidebar id={PANEL_ID} secondary={page?.sidebar} onClose={close} />}
     </nav>
   );
 }

@@ -1,34 +1,64 @@
-import type { SidebarItem } from '../types.ts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from '../client/router-context.tsx';
+import type { SidebarCategory, SidebarItem } from '../types.ts';
+import { Caret } from './Dropdown.tsx';
+import { Collapsible } from './Collapsible.tsx';
 import { Link } from './Link.tsx';
 
 const containsPath = (item: SidebarItem, path: string): boolean =>
   item.href === path || (item.type === 'category' && item.items.some((child) => containsPath(child, path)));
 
+/**
+ * A category (spec §2 sidebars, issue 3 item 4): its own toggle button, an animated list, open when
+ * configured so or when it holds the current page. Opening one never closes another.
+ */
+function Category({ item, path }: { item: SidebarCategory; path: string }) {
+  const holdsActive = containsPath(item, path);
+  const [open, setOpen] = useState(!item.collapsed || holdsActive);
+  const listId = useId();
+  useEffect(() => {
+    if (holdsActive) setOpen(true);
+  }, [holdsActive]);
+  const active = item.href === path;
+  const toggleProps = { 'aria-expanded': open, 'aria-controls': listId, onClick: () => setOpen((o) => !o) };
+  return (
+    <li className={`menu-item menu-category${open ? '' : ' collapsed'}`}>
+      <div className="menu-category-row">
+        {item.href ? (
+          <>
+            <Link href={item.href} className={`menu-link menu-category-label${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+              {item.label}
+            </Link>
+            <button type="button" className="menu-caret" aria-label={`Toggle the category ${item.label}`} {...toggleProps}>
+              <Caret />
+            </button>
+          </>
+        ) : (
+          <button type="button" className="menu-link menu-category-label" {...toggleProps}>
+            {item.label}
+            <Caret />
+          </button>
+        )}
+      </div>
+      <Collapsible open={open} id={listId} className="menu-category-items">
+        <Items items={item.items} path={path} />
+      </Collapsible>
+    </li>
+  );
+}
+
 function Items({ items, path }: { items: readonly SidebarItem[]; path: string }) {
   return (
     <ul className="menu-list">
       {items.map((item, i) => {
-        if (item.type === 'link') {
-          const active = item.href === path;
-          return (
-            <li key={i} className="menu-item">
-              <Link href={item.href} className={`menu-link${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' } : {})}>
-                {item.badge && <span className={`badge method-${item.badge.toLowerCase()}`}>{item.badge}</span>}
-                {item.label}
-              </Link>
-            </li>
-          );
-        }
-        const open = !item.collapsed || containsPath(item, path);
+        if (item.type === 'category') return <Category key={`${i}-${item.label}`} item={item} path={path} />;
+        const active = item.href === path;
         return (
-          <li key={i} className="menu-item menu-category">
-            <details open={open}>
-              <summary className={`menu-link menu-category-label${item.href === path ? ' active' : ''}`}>
-                {item.href ? <Link href={item.href}>{item.label}</Link> : item.label}
-              </summary>
-              <Items items={item.items} path={path} />
-            </details>
+          <li key={`${i}-${item.href}`} className="menu-item">
+            <Link href={item.href} className={`menu-link${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+              {item.badge && <span className={`badge method-${item.badge.toLowerCase()}`}>{item.badge}</span>}
+              {item.label}
+            </Link>
           </li>
         );
       })}
@@ -36,13 +66,32 @@ function Items({ items, path }: { items: readonly SidebarItem[]; path: string })
   );
 }
 
-export function Sidebar({ items }: { items: readonly SidebarItem[] }) {
+/** The sidebar's menu alone: used in the doc layout and as the mobile panel's secondary menu. */
+export function SidebarMenu({ items, label }: { items: readonly SidebarItem[]; label: string }) {
   const { path } = useRouter();
   return (
-    <aside className="doc-sidebar">
-      <nav className="menu" aria-label="Docs sidebar">
-        <Items items={items} path={path} />
-      </nav>
+    <nav className="menu" aria-label={label}>
+      <Items items={items} path={path} />
+    </nav>
+  );
+}
+
+/** The doc sidebar (spec §2): always shown on desktop, never hideable; the current doc is highlighted. */
+export function Sidebar({ items }: { items: readonly SidebarItem[] }) {
+  const ref = useRef<HTMLElement>(null);
+  const { path } = useRouter();
+  // Bring the current doc into the sidebar's own view, without scrolling the page.
+  useEffect(() => {
+    const aside = ref.current;
+    const link = aside?.querySelector<HTMLElement>('.menu-link.active');
+    if (!aside || !link) return;
+    const a = aside.getBoundingClientRect();
+    const l = link.getBoundingClientRect();
+    if (l.top < a.top || l.bottom > a.bottom) aside.scrollTop += l.top - a.top - a.height / 3;
+  }, [path]);
+  return (
+    <aside ref={ref} className="doc-sidebar">
+      <SidebarMenu items={items} label="Docs sidebar" />
     </aside>
   );
 }

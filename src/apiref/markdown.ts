@@ -1,0 +1,68 @@
+import GithubSlugger from 'github-slugger';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import type { SafeHtml } from '../../templates/api/model.js';
+import type { TocItem } from '../../templates/types.js';
+
+// Built once: combining the GFM extensions costs more than rendering a short description.
+const MICROMARK_OPTIONS = Object.freeze({ extensions: [gfm()], htmlExtensions: [gfmHtml()], allowDangerousHtml: false, allowDangerousProtocol: false });
+
+/**
+ * Markdown of an OpenAPI description (CommonMark + GFM) to HTML, safely (issue 5, issue 8): micromark
+ * escapes raw HTML unless told otherwise, and empties `javascript:`, `vbscript:`, `data:` and every other
+ * non-http(s)/mailto URL. We then unwrap the emptied links and images, so no dead `href=""` reaches the page.
+ */
+export function renderMarkdown(markdown: string): SafeHtml {
+  const html = micromark(markdown, MICROMARK_OPTIONS)
+    .replace(/<a href=""(?: title="[^"]*")?>([\s\S]*?)<\/a>/g, '$1')
+    .replace(/<img src="" alt="([^"]*)" \/>/g, '$1')
+    // The document's links leave the portal: same treatment as the shell's external links.
+    .replace(/<a href="(https?:\/\/[^"]*)"/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');
+  return { __html: html.trim() };
+}
+
+/** Memoised renderMarkdown: one document repeats the same descriptions through shared components. */
+export function createMarkdownRenderer(): (markdown: string | undefined) => SafeHtml | undefined {
+  const cache = new Map<string, SafeHtml>();
+  return (markdown) => {
+    if (typeof markdown !== 'string' || markdown.trim() === '') return undefined;
+    let html = cache.get(markdown);
+    if (!html) {
+      html = renderMarkdown(markdown);
+      cache.set(markdown, html);
+    }
+    return html;
+  };
+}
+
+/**
+ * Gives the h2/h3 of rendered Markdown ids and returns them as TOC entries; `taken` holds ids the page
+ * already uses, so a heading never shadows one of the template's own anchors.
+ */
+export function addHeadingIds(html: SafeHtml, taken: readonly string[] = []): { html: SafeHtml; toc: TocItem[] } {
+  const slugger = new GithubSlugger();
+  for (const id of taken) slugger.slug(id);
+  const toc: TocItem[] = [];
+  const out = html.__html.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_m, level: string, inner: string) => {
+    const text = htmlToText(inner);
+    const id = slugger.slug(text);
+    toc.push({ depth: Number(level), id, text });
+    return `<h${level} id="${id}">${inner}</h${level}>`;
+  });
+  return { html: { __html: out }, toc };
+}
+
+/** Plain text of Markdown, for meta descriptions: first paragraph, no markup, at most `max` characters. */
+export function markdownToText(markdown: string | undefined, max = 200): string | undefined {
+  if (!markdown) return undefined;
+  const first = markdown.trim().split(/\n\s*\n/)[0] ?? '';
+  const text = htmlToText(renderMarkdown(first).__html).replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  return text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : text;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+
+function htmlToText(html: string): string {
+  return html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_m, e: string) => ENTITIES[e] ?? '');
+}

@@ -1,0 +1,193 @@
+import type { ApiOperation, ApiSecurityRequirement, ApiSecurityScheme, ApiServer, ApiTag, SafeHtml } from '../../templates/api/model.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { createMarkdownRenderer, markdownToText } from './markdown.js';
+import { buildOperation, buildSecurity, docsLink, HTTP_METHODS, type OperationContext } from './operations.js';
+import { arr, createRefLookup, deref, entries, isObject, str, type Raw } from './raw.js';
+import { indexSubtypes } from './schema-tree.js';
+import { assignSlugs, type SlugRequest } from './slugs.js';
+import { toPointer } from './locate.js';
+
+/** Our own model of an OpenAPI document (STYLE: pages, sidebar and downloads read this, never the YAML). */
+export interface ApiModel {
+  /** `2.0`, `3.0.3`, `3.1.0`... as the document declares it. */
+  specVersion: string;
+  info: {
+    title: string;
+    version: string;
+    summary?: string;
+    description?: SafeHtml;
+    plainDescription?: string;
+    contact?: { name?: string; url?: string; email?: string };
+    license?: { name: string; url?: string };
+    termsOfService?: string;
+  };
+  externalDocs?: { url: string; description?: string };
+  servers: ApiServer[];
+  securitySchemes: ApiSecurityScheme[];
+  security: ApiSecurityRequirement[];
+  /** Declared tags first, then tags only operations name, then a synthetic one for untagged operations. */
+  tags: ApiTag[];
+  /** `x-tagGroups`: names of tags per group; empty when the document has none. */
+  tagGroups: Array<{ name: string; tags: string[] }>;
+  /** Operations of `paths`, then webhooks, each with its slug. */
+  operations: ApiOperation[];
+  /** `x-topics`: extra Markdown sections for the introduction. */
+  topics: Array<{ title: string; content: SafeHtml }>;
+}
+
+export interface BuildModelOptions {
+  /** The document in OpenAPI 3 shape (Swagger 2.0 converted). */
+  doc: Raw;
+  /** Where schema `$ref`s resolve: the bundled original (2.0 keeps `#/definitions/...`). */
+  refRoot: Raw;
+  specVersion: string;
+  file: string;
+  locate: (pointer: string) => number | undefined;
+  /** Schema nesting shown before a tree is cut. */
+  maxDepth?: number;
+}
+
+/** Parse stage, part 2 (pure): the bundled document to an ApiModel, with every slug assigned. */
+export function buildApiModel(options: BuildModelOptions): { model: ApiModel; diagnostics: Diagnostic[] } {
+  const { doc } = options;
+  const lookup = createRefLookup(options.refRoot);
+  const markdown = createMarkdownRenderer();
+  const buildServers = (raw: unknown): ApiServer[] =>
+    arr(raw).flatMap((s) => {
+      if (!isObject(s) || typeof s.url !== 'string') return [];
+      const description = markdown(str(s.description));
+      const variables = entries(s.variables).flatMap(([name, v]) => {
+        if (!isObject(v)) return [];
+        const vd = markdown(str(v.description));
+        const values = arr(v.enum).map(String);
+        return [{ name, default: String(v.default ?? ''), ...(values.length ? { enum: values } : {}), ...(vd ? { description: vd } : {}) }];
+      });
+      return [{ url: s.url, ...(description ? { description } : {}), variables }];
+    });
+  const security = Array.isArray(doc.security) ? buildSecurity(doc.security) : [];
+  const servers = buildServers(doc.servers);
+  const is2 = options.specVersion.startsWith('2');
+  const ctx: OperationContext = {
+    lookup,
+    markdown,
+    subtypesOf: indexSubtypes(is2 ? options.refRoot.definitions : isObject(options.refRoot.components) ? options.refRoot.components.schemas : undefined, is2 ? '#/definitions/' : '#/components/schemas/'),
+    maxDepth: options.maxDepth ?? 10,
+    security,
+    servers,
+    buildServers,
+  };
+
+  const operations: ApiOperation[] = [];
+  const requests: SlugRequest[] = [];
+  const collect = (group: 'paths' | 'webhooks') => {
+    for (const [path, rawItem] of entries(doc[group])) {
+      const pathItem = deref(rawItem, lookup);
+      if (!pathItem) continue;
+      for (const method of HTTP_METHODS) {
+        const op = deref(pathItem[method], lookup);
+        if (!op) continue;
+        const operation = buildOperation({ method, path, pathItem, op, webhook: group === 'webhooks', ctx });
+        operations.push(operation);
+        const label = `${group === 'webhooks' ? 'webhook' : 'operation'} ${method.toUpperCase()} ${path}`;
+        const explicit = str(op['x-slug']);
+        requests.push({ label, explicit, pointer: toPointer([group, path, method]), candidates: [str(op.summary) ?? '', str(op.operationId) ?? '', `${group === 'webhooks' ? 'webhook ' : ''}${method} ${path}`] });
+      }
+    }
+  };
+  collect('paths');
+  collect('webhooks');
+
+  const tags = buildTags(doc, operations, markdown);
+  tags.forEach((tag, i) => requests.push({ label: `tag "${tag.name}"`, explicit: tag.slug || undefined, pointer: toPointer(['tags', i]), candidates: [tag.name, `tag ${tag.name}`] }));
+  const { slugs, diagnostics } = assignSlugs(requests, { locate: options.locate, file: options.file });
+  operations.forEach((op, i) => (op.slug = slugs[i] ?? ''));
+  tags.forEach((tag, i) => (tag.slug = slugs[operations.length + i] ?? ''));
+  for (const tag of tags) tag.operations = operations.filter((op) => (op.tags.length ? op.tags : [defaultTagOf(op)]).includes(tag.name)).map((op) => op.slug);
+
+  const info = isObject(doc.info) ? doc.info : {};
+  const description = markdown(str(info.description));
+  const plainDescription = str(info.summary) ?? markdownToText(str(info.description));
+  const externalDocs = docsLink(doc.externalDocs);
+  const model: ApiModel = {
+    specVersion: options.specVersion,
+    info: {
+      title: str(info.title) ?? 'API reference',
+      version: String(info.version ?? ''),
+      ...(str(info.summary) ? { summary: str(info.summary) as string } : {}),
+      ...(description ? { description } : {}),
+      ...(plainDescription ? { plainDescription } : {}),
+      ...(isObject(info.contact) ? { contact: pick(info.contact, ['name', 'url', 'email']) } : {}),
+      ...(isObject(info.license) && typeof info.license.name === 'string' ? { license: { name: info.license.name, ...pick(info.license, ['url']) } } : {}),
+      ...(str(info.termsOfService) ? { termsOfService: str(info.termsOfService) as string } : {}),
+    },
+    ...(externalDocs ? { externalDocs } : {}),
+    servers,
+    securitySchemes: buildSecuritySchemes(isObject(doc.components) ? doc.components.securitySchemes : undefined, ctx),
+    security,
+    tags,
+    tagGroups: arr(doc['x-tagGroups']).flatMap((g) => (isObject(g) && typeof g.name === 'string' ? [{ name: g.name, tags: arr(g.tags).filter((t): t is string => typeof t === 'string') }] : [])),
+    operations,
+    topics: arr(doc['x-topics']).flatMap((t) => {
+      const content = isObject(t) ? markdown(str(t.content)) : undefined;
+      return isObject(t) && typeof t.title === 'string' && content ? [{ title: t.title, content }] : [];
+    }),
+  };
+  return { model, diagnostics };
+}
+
+const defaultTagOf = (op: ApiOperation): string => (op.webhook ? 'Webhooks' : 'Operations');
+
+/** The tag an operation is listed under in the sidebar: its first (issue 5: listed once). */
+export const homeTagOf = (op: ApiOperation): string => op.tags[0] ?? defaultTagOf(op);
+
+/** Declared tags keep their order and `x-slug`; tags only operations use, and untagged operations, get one too. */
+function buildTags(doc: Raw, operations: readonly ApiOperation[], markdown: (md: string | undefined) => SafeHtml | undefined): ApiTag[] {
+  const tags: ApiTag[] = [];
+  const seen = new Set<string>();
+  for (const raw of arr(doc.tags)) {
+    if (!isObject(raw) || typeof raw.name !== 'string' || seen.has(raw.name)) continue;
+    seen.add(raw.name);
+    const description = markdown(str(raw.description));
+    const plainDescription = markdownToText(str(raw.description));
+    const externalDocs = docsLink(raw.externalDocs);
+    tags.push({
+      name: raw.name,
+      // x-displayName is Redoc's label for a tag whose name is an identifier.
+      ...(typeof raw['x-displayName'] === 'string' ? { displayName: raw['x-displayName'] } : {}),
+      slug: str(raw['x-slug']) ?? '',
+      ...(description ? { description } : {}),
+      ...(plainDescription ? { plainDescription } : {}),
+      ...(externalDocs ? { externalDocs } : {}),
+      operations: [],
+    });
+  }
+  for (const op of operations) {
+    for (const name of op.tags.length ? op.tags : [defaultTagOf(op)]) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      tags.push({ name, slug: '', operations: [] });
+    }
+  }
+  return tags;
+}
+
+function buildSecuritySchemes(raw: unknown, ctx: OperationContext): ApiSecurityScheme[] {
+  return entries(raw).flatMap(([key, value]) => {
+    const s = deref(value, ctx.lookup);
+    if (!s) return [];
+    const description = ctx.markdown(str(s.description));
+    const flows = entries(s.flows).flatMap(([flow, f]) =>
+      isObject(f)
+        ? [{ flow, ...pick(f, ['authorizationUrl', 'tokenUrl', 'refreshUrl']), scopes: entries(f.scopes).map(([name, d]) => ({ name, description: String(d ?? '') })) }]
+        : [],
+    );
+    return [{ key, type: str(s.type) ?? 'unknown', ...(description ? { description } : {}), ...pick(s, ['scheme', 'bearerFormat', 'in', 'name', 'openIdConnectUrl']), flows }];
+  });
+}
+
+/** The string fields of `raw` named in `keys`. */
+function pick<K extends string>(raw: Raw, keys: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const k of keys) if (typeof raw[k] === 'string') out[k] = raw[k] as string;
+  return out;
+}

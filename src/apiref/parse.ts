@@ -1,0 +1,120 @@
+import path from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { error, type Diagnostic } from '../diagnostics.js';
+import { createSourceMap, locateEntry, locatePointer, type SourceMap } from './locate.js';
+import { buildApiModel, type ApiModel } from './model.js';
+import { isObject, type Raw } from './raw.js';
+import { createSafeResolver, RefRefusedError, type ReadFile } from './resolver.js';
+import { convertSwagger2 } from './swagger2.js';
+import { checkApiDocument } from './validate.js';
+
+export type { ApiModel };
+
+export interface ParseApiOptions {
+  /** Absolute path of the document, for relative `$ref`s and messages. */
+  file: string;
+  /** Its text (YAML or JSON). */
+  source: string;
+  /** Folder external `$ref`s must stay inside (issue 8). */
+  allowedDir: string;
+  readFile?: ReadFile | undefined;
+  maxDepth?: number | undefined;
+}
+
+export interface ParseApiResult {
+  model?: ApiModel | undefined;
+  /** The document with external files inlined: what the downloads serve. */
+  bundled?: Raw | undefined;
+  diagnostics: Diagnostic[];
+}
+
+const HINT = 'fix the OpenAPI document; `npx @apidevtools/swagger-cli validate <file>` shows the same problems';
+
+/**
+ * Collect stage for the API reference (issue 5): the document's text to our ApiModel. 1. parse the text
+ * with positions, 2. bundle external `$ref`s through the safe resolver, 3. validate, 4. convert Swagger 2.0,
+ * 5. build the model and slugs. Problems come back as `openapi-*` diagnostics with file and line.
+ */
+export async function parseApiDocument(options: ParseApiOptions): Promise<ParseApiResult> {
+  const { file } = options;
+  // 1. Text -> object, with a line for every JSON pointer
+  const source = createSourceMap(options.source);
+  if (source.doc.errors.length > 0) {
+    return {
+      diagnostics: source.doc.errors.slice(0, 5).map((e) =>
+        error('openapi-invalid', `the OpenAPI document is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${e.message.split('\n')[0]}`, {
+          file,
+          line: e.linePos?.[0].line,
+          column: e.linePos?.[0].col,
+          hint: HINT,
+        }),
+      ),
+    };
+  }
+  const raw: unknown = source.doc.toJS({ maxAliasCount: 1000 });
+  if (!isObject(raw) || (typeof raw.openapi !== 'string' && raw.swagger === undefined)) {
+    return { diagnostics: [error('openapi-invalid', 'not an OpenAPI document: it has no `openapi: 3.x` (or `swagger: "2.0"`) field at the top', { file, line: 1, hint: HINT })] };
+  }
+
+  // 2. External refs, read only from the openapi folder and never over the network
+  let bundled: Raw;
+  try {
+    const resolver = createSafeResolver({ allowedDir: options.allowedDir, readFile: options.readFile });
+    bundled = (await new SwaggerParser().bundle(file, structuredClone(raw) as never, {
+      resolve: { file: false, http: false, external: true, portal: resolver },
+      dereference: { circular: 'ignore' },
+    } as never)) as unknown as Raw;
+  } catch (err) {
+    return { diagnostics: [bundleDiagnostic(err, { file, source })] };
+  }
+
+  // 3. The OpenAPI schema and spec rules
+  const invalid = await checkApiDocument(bundled, { file, source });
+  if (invalid.length > 0) return { bundled, diagnostics: invalid };
+
+  // 4–5. One shape (OpenAPI 3) for the model builders, then the model
+  const specVersion = String(bundled.openapi ?? bundled.swagger);
+  const doc = specVersion.startsWith('2') ? convertSwagger2(bundled) : bundled;
+  const { model, diagnostics } = buildApiModel({
+    doc,
+    refRoot: bundled,
+    specVersion,
+    file,
+    locate: (pointer) => locatePointer(source, pointer)?.line,
+    ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}),
+  });
+  return { model, bundled, diagnostics };
+}
+
+/** A refused or unreadable `$ref`, or a version swagger-parser does not know, as one diagnostic. */
+function bundleDiagnostic(err: unknown, options: { file: string; source: SourceMap }): Diagnostic {
+  const refused = findRefused(err);
+  const message = refused?.message ?? (err instanceof Error ? err.message : String(err));
+  const target = refused?.ref ?? /(?:Error opening file|Error resolving \$ref pointer) "?([^"\s]+)"?/.exec(message)?.[1];
+  const dir = path.dirname(options.file);
+  // The error names the resolved file; find the `$ref` in the source that resolves to it.
+  const at = target
+    ? locateEntry(options.source, (key, value) => key === '$ref' && typeof value === 'string' && !value.startsWith('#') && sameTarget(value, target, dir))
+    : undefined;
+  return error('openapi-invalid', `cannot read the OpenAPI document${at ? ` at ${at.pointer}` : ''}: ${message.split('\n')[0]}`, {
+    file: options.file,
+    line: at?.line,
+    column: at?.column,
+    hint: refused ? 'move the referenced file into the openapi folder and use a relative $ref' : HINT,
+  });
+}
+
+function findRefused(err: unknown): RefRefusedError | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof RefRefusedError) return e;
+    const inner = (e as { errors?: unknown[] }).errors?.find((x) => x instanceof RefRefusedError);
+    if (inner) return inner as RefRefusedError;
+  }
+  return undefined;
+}
+
+function sameTarget(ref: string, target: string, dir: string): boolean {
+  const refPath = ref.split('#')[0] ?? '';
+  if (/^[a-z][a-z0-9+.-]+:/i.test(refPath)) return refPath === target.split('#')[0];
+  return path.resolve(dir, decodeURI(refPath)) === path.resolve(target.replace(/^file:\/\//, '').split('#')[0] ?? '');
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Reads one referenced file; injected so tests can serve documents from memory. */
+export type ReadFile = (file: string) => Promise<string>;
+
+/** A `$ref` the portal will not follow; the message says which ref and why. */
+export class RefRefusedError extends Error {
+  readonly ref: string;
+  constructor(ref: string, message: string) {
+    super(message);
+    this.name = 'RefRefusedError';
+    this.ref = ref;
+  }
+}
+
+const SCHEME = /^([a-z][a-z0-9+.-]+):/i;
+
+/**
+ * The one place external `$ref`s are read (issue 8): swagger-parser's default resolvers read any file on
+ * disk (`$ref: /etc/passwd`) and fetch any URL. This resolver reads only files inside `allowedDir`, after
+ * resolving symlinks, and never the network.
+ */
+export function createSafeResolver(options: { allowedDir: string; readFile?: ReadFile | undefined }) {
+  const readFile = options.readFile ?? ((file: string) => fs.readFile(file, 'utf8'));
+  return {
+    order: 1,
+    canRead: true,
+    async read(file: { url: string }): Promise<string> {
+      const url = file.url;
+      const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+      if (scheme && scheme !== 'file' && !/^[a-z]:[\\/]/i.test(url)) {
+        throw new RefRefusedError(url, `$ref "${url}" points outside the document: the portal does not fetch ${scheme}: URLs; copy the file into the openapi folder and refer to it by a relative path`);
+      }
+      const target = scheme === 'file' ? fileURLToPath(url) : decodeURI(url);
+      if (!(await isInside(target, options.allowedDir))) {
+        throw new RefRefusedError(url, `$ref "${target}" is outside the openapi folder ${options.allowedDir}; only files inside it can be referenced`);
+      }
+      return readFile(target);
+    },
+  };
+}
+
+/** Inside `dir` once symlinks are resolved (a missing file is judged by its path; reading it then fails). */
+async function isInside(file: string, dir: string): Promise<boolean> {
+  const realDir = await fs.realpath(dir).catch(() => path.resolve(dir));
+  const realFile = await fs.realpath(file).catch(() => path.resolve(file));
+  const rel = path.relative(realDir, realFile);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/**
+ * The openapi folder a document may reference files in: the project's `openapi/` when the document is in it,
+ * else the nearest enclosing folder named `openapi`, else the document's own folder.
+ */
+export function openapiFolder(file: string, root: string): string {
+  const projectFolder = path.join(root, 'openapi');
+  if (!path.relative(projectFolder, file).startsWith('..')) return projectFolder;
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (path.basename(dir) === 'openapi') return dir;
+  }
+  return path.dirname(file);
+}

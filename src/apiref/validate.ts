@@ -1,0 +1,82 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { error, type Diagnostic } from '../diagnostics.js';
+import { locateEntry, locatePointer, toPointer, type SourceMap } from './locate.js';
+import type { Raw } from './raw.js';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+const MAX_REPORTED = 12;
+/** Keywords whose errors only repeat what their branches already said. */
+const NOISE = new Set(['oneOf', 'anyOf', 'if', 'then', 'else', '$ref', '$dynamicRef', 'not']);
+
+/**
+ * Check stage for the document (issue 5, item 4): the OpenAPI schema and swagger-parser's spec rules, on
+ * a copy of the bundled document (validation dereferences in place). Each problem names the file, the JSON
+ * pointer and, where the pointer exists in the main file, its line.
+ */
+export async function checkApiDocument(bundled: Raw, options: { file: string; source: SourceMap }): Promise<Diagnostic[]> {
+  try {
+    await SwaggerParser.validate(structuredClone(bundled) as never, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+      validate: { schema: true, spec: true },
+    } as never);
+    return [];
+  } catch (err) {
+    const details = (err as { details?: AjvError[] }).details;
+    if (Array.isArray(details) && details.length > 0) return schemaDiagnostics(details, options);
+    return [specDiagnostic(err instanceof Error ? err.message : String(err), options)];
+  }
+}
+
+function schemaDiagnostics(details: AjvError[], options: { file: string; source: SourceMap }): Diagnostic[] {
+  const specific = details.filter((d) => !NOISE.has(d.keyword));
+  const chosen = specific.length > 0 ? specific : details;
+  // Branches of a failed oneOf repeat themselves; one message per pointer and problem is enough.
+  const unique = [...new Map(chosen.map((d) => [`${d.instancePath}|${d.message}|${JSON.stringify(d.params)}`, d])).values()];
+  // Keep the deepest pointer of a chain (the property that is wrong, not every ancestor).
+  const deepest = unique.filter((d) => !unique.some((o) => o !== d && o.instancePath.startsWith(`${d.instancePath}/`)));
+  const shown = deepest.slice(0, MAX_REPORTED).map((d) => {
+    const pointer = `#${d.instancePath}`;
+    const at = locatePointer(options.source, pointer);
+    const extra = d.params && typeof d.params.additionalProperty === 'string' ? ` ("${d.params.additionalProperty}")` : d.params && Array.isArray(d.params.allowedValues) ? ` (${d.params.allowedValues.join(', ')})` : '';
+    return error('openapi-invalid', `invalid OpenAPI document at ${pointer}: ${d.message ?? d.keyword}${extra}`, {
+      file: options.file,
+      line: at?.line,
+      column: at?.column,
+      hint: 'fix the document so that it validates against the OpenAPI specification (swagger-parser validate)',
+    });
+  });
+  if (deepest.length > MAX_REPORTED) shown.push(error('openapi-invalid', `…and ${deepest.length - MAX_REPORTED} more problems in the OpenAPI document`, { file: options.file }));
+  return shown;
+}
+
+const OPERATION = /\/paths(\/\S*?)\/(get|put|post|delete|options|head|patch|trace)\b(?:\/responses\/(\S+))?/;
+
+/** swagger-parser's spec rules report `/paths/{path}/{method}` unescaped, or a duplicate operationId. */
+function specDiagnostic(message: string, options: { file: string; source: SourceMap }): Diagnostic {
+  const text = message.replace(/^Validation failed\.\s*/, '');
+  const op = OPERATION.exec(text);
+  const duplicateId = /Duplicate operation id '([^']+)'/.exec(text)?.[1];
+  let at: { line: number; column: number; pointer: string } | undefined;
+  if (op?.[1] && op[2]) {
+    const pointer = toPointer(['paths', op[1], op[2], ...(op[3] ? ['responses', op[3]] : [])]);
+    const pos = locatePointer(options.source, pointer);
+    at = pos ? { ...pos, pointer } : undefined;
+  } else if (duplicateId) {
+    // The second occurrence is the duplicate.
+    let count = 0;
+    at = locateEntry(options.source, (key, value) => key === 'operationId' && value === duplicateId && ++count === 2);
+  }
+  return error('openapi-invalid', `invalid OpenAPI document${at ? ` at ${at.pointer}` : ''}: ${text}`, {
+    file: options.file,
+    line: at?.line,
+    column: at?.column,
+    hint: 'fix the document so that it validates against the OpenAPI specification (swagger-parser validate)',
+  });
+}

@@ -1,0 +1,48 @@
+import type { ApiExample, ApiMediaType } from './model.ts';
+import { CopyButton } from './CopyButton.tsx';
+import { Markdown } from './Markdown.tsx';
+import { SchemaTree } from './SchemaTree.tsx';
+import { Tabs } from './Tabs.tsx';
+
+function ExampleBlock({ example }: { example: ApiExample }) {
+  const text = typeof example.value === 'string' ? example.value : JSON.stringify(example.value, null, 2);
+  return (
+    <div className="api-example">
+      {example.summary && <p className="api-example-summary">{example.summary}</p>}
+      <Markdown html={example.description} />
+      <div className="code-block">
+        <div className="code-title">{example.generated ? 'Example (generated from the schema)' : 'Example'}</div>
+        <CopyButton text={text} />
+        <pre>
+          <code>{text}</code>
+        </pre>
+      </div>
+    </div>
+  );
+}
+
+/** One media type: the schema tree, then its examples (a switcher when there are several). */
+function MediaType({ media }: { media: ApiMediaType }) {
+  return (
+    <div className="api-media">
+      {media.schema ? <SchemaTree node={media.schema} /> : <p className="schema-note">No schema given.</p>}
+      <Tabs label="Examples" tabs={media.examples.map((ex) => ({ key: ex.name, label: ex.summary ?? ex.name, content: <ExampleBlock example={ex} /> }))} />
+    </div>
+  );
+}
+
+/** A body's media types: one shown directly, several as tabs (the first without JS, the others listed). */
+export function MediaContent({ content }: { content: readonly ApiMediaType[] }) {
+  if (content.length === 0) return null;
+  if (content.length === 1 && content[0]) {
+    return (
+      <>
+        <p className="api-media-type">
+          Content type <code>{content[0].mediaType}</code>
+        </p>
+        <MediaType media={content[0]} />
+      </>
+    );
+  }
+  return <Tabs label="Content types" className="api-media-tabs" tabs={content.map((m) => ({ key: m.mediaType, label: <code>{m.mediaType}</code>, content: <MediaType media={m} /> }))} />;
+}

@@ -1,0 +1,220 @@
+/**
+ * Executes every Liquid example in the docs whose output the page shows (site/README.md, "Liquid
+ * examples that show an output"): a `liquid example` fence, optionally preceded by a `json data`
+ * fence and by `file` fences, and followed by an `output` fence. Each example is rendered with the
+ * Tessera theme engine (tests/helpers/theme-filters.ts) and must produce exactly the shown output.
+ *
+ * Comparison: both strings lose the whitespace at the very end (a fence body never ends in a
+ * newline, a template often does) and the spaces and tabs at the end of each line (editors strip
+ * them from .mdx files, so a shown output could never keep them). Nothing else is normalised:
+ * leading whitespace, blank lines and everything inside a line must match exactly.
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { createThemeEngine, splitThemeData } from '../helpers/theme-filters.js';
+
+/** The number of examples the docs held when this was written (165); fewer means examples got lost. */
+const MIN_EXAMPLES = 165;
+
+interface Fence {
+  lang: string;
+  flags: Set<string>;
+  attrs: Record<string, string>;
+  body: string;
+  /** 1-based line of the opening fence. */
+  line: number;
+}
+
+interface LiquidExample {
+  file: string;
+  line: number;
+  template: string;
+  data: Record<string, unknown>;
+  files: Record<string, string>;
+  output: string;
+}
+
+/** Splits a fence info string: the language, bare words (flags) and key="value" attributes. */
+function parseInfo(info: string): Pick<Fence, 'lang' | 'flags' | 'attrs'> {
+  const words = info.match(/[^\s"=]+="[^"]*"|[^\s"=]+='[^']*'|[^\s"=]+=[^\s"]+|"[^"]*"|\S+/g) ?? [];
+  const [lang = '', ...rest] = words;
+  const flags = new Set<string>();
+  const attrs: Record<string, string> = {};
+  for (const word of rest) {
+    const eq = word.indexOf('=');
+    if (eq > 0) attrs[word.slice(0, eq)] = word.slice(eq + 1).replace(/^(["'])(.*)\1$/, '$2');
+    else flags.add(word);
+  }
+  return { lang, flags, attrs };
+}
+
+/** CommonMark-style fenced code blocks: ``` or ~~~ (3+), closed by the same character, at least as long. */
+function scanFences(source: string): Fence[] {
+  const lines = source.split(/\r?\n/);
+  const fences: Fence[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(lines[i] ?? '');
+    if (open === null) continue;
+    const [, indent = '', marker = '', info = ''] = open;
+    if (marker.startsWith('`') && info.includes('`')) continue;
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j] ?? '';
+      const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
+      if (close !== null && close[1]?.[0] === marker[0] && (close[1]?.length ?? 0) >= marker.length) break;
+      body.push(line.replace(new RegExp(`^ {0,${indent.length}}`), ''));
+    }
+    fences.push({ ...parseInfo(info.trim()), body: body.join('\n'), line: i + 1 });
+    i = j;
+  }
+  return fences;
+}
+
+/**
+ * Pairs the fences of one page into examples. `data` applies to the next example only; `file`
+ * fences (theme files, named by `title="..."`) apply to every later example on the page. Any
+ * example without an output fence right after it, or an output without an example, throws.
+ */
+function extractExamples(source: string, file: string): LiquidExample[] {
+  const fences = scanFences(source);
+  const examples: LiquidExample[] = [];
+  const files: Record<string, string> = {};
+  let pendingData: { data: Record<string, unknown>; line: number } | undefined;
+  for (let i = 0; i < fences.length; i++) {
+    const fence = fences[i] as Fence;
+    const where = `${file}:${fence.line}`;
+    if (fence.flags.has('data')) {
+      if (pendingData !== undefined) throw new Error(`${where}: two data fences in a row (the first is at line ${pendingData.line})`);
+      try {
+        pendingData = { data: JSON.parse(fence.body) as Record<string, unknown>, line: fence.line };
+      } catch (error) {
+        throw new Error(`${where}: data fence is not valid JSON: ${(error as Error).message}`);
+      }
+    } else if (fence.flags.has('file')) {
+      const path = fence.attrs['title'];
+      if (path === undefined || !/^(layout|templates|snippets|locales|config|assets)\/[^\s()]+$/.test(path)) {
+        throw new Error(`${where}: file fence needs title="<theme folder>/<file>", got ${JSON.stringify(path ?? '')}`);
+      }
+      files[path] = fence.body;
+    } else if (fence.flags.has('example')) {
+      if (fence.lang !== 'liquid') throw new Error(`${where}: example fence must be a liquid fence, got "${fence.lang}"`);
+      const next = fences[i + 1];
+      if (next === undefined || !next.flags.has('output')) {
+        throw new Error(`${where}: liquid example is not followed by an output fence`);
+      }
+      examples.push({
+        file,
+        line: fence.line,
+        template: fence.body,
+        data: pendingData?.data ?? {},
+        files: { ...files },
+        output: next.body,
+      });
+      pendingData = undefined;
+      i++;
+    } else if (fence.flags.has('output')) {
+      throw new Error(`${where}: output fence without a liquid example right before it`);
+    }
+  }
+  if (pendingData !== undefined) throw new Error(`${file}:${pendingData.line}: data fence is not followed by a liquid example`);
+  return examples;
+}
+
+/** See the header: trailing spaces per line and trailing whitespace at the end are ignored. */
+function normalise(text: string): string {
+  return text.replace(/[ \t]+$/gm, '').trimEnd();
+}
+
+/** Renders one example the way the storefront renders a template: globals vs page scope. */
+async function renderExample(example: LiquidExample): Promise<string> {
+  const engine = createThemeEngine({ files: example.files });
+  const { globals, scope } = splitThemeData(example.data);
+  return engine.parseAndRender(example.template, scope, { globals });
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const docs = fg.sync(['site/docs/**/*.{md,mdx}', 'site/pages/**/*.{md,mdx}'], { cwd: root, absolute: true }).sort();
+/** A page whose fences break the convention becomes one failing test, instead of hiding the others. */
+const pages = docs.map((path) => {
+  const file = relative(root, path);
+  try {
+    return { file, examples: extractExamples(readFileSync(path, 'utf8'), file), error: undefined };
+  } catch (error) {
+    return { file, examples: [], error: error as Error };
+  }
+});
+const examples = pages.flatMap((page) => page.examples);
+
+describe('Liquid examples in the docs', () => {
+  it(`finds at least ${MIN_EXAMPLES} examples`, () => {
+    expect(examples.length).toBeGreaterThanOrEqual(MIN_EXAMPLES);
+  });
+
+  for (const page of pages.filter((p) => p.error !== undefined)) {
+    it(`${page.file}: example fences follow the convention`, () => {
+      throw page.error;
+    });
+  }
+
+  for (const example of examples) {
+    it(`${example.file}:${example.line}`, async () => {
+      const rendered = await renderExample(example);
+      expect(normalise(rendered)).toBe(normalise(example.output));
+    });
+  }
+});
+
+describe('extractExamples', () => {
+  const fence = (info: string, body: string): string => `\`\`\`${info}\n${body}\n\`\`\``;
+
+  it('pairs data, example and output fences and keeps file fences for later examples', () => {
+    const source = [
+      fence('liquid file title="snippets/price.liquid"', '{{ amount | money }}'),
+      'Some prose.',
+      fence('json data', '{ "product": { "price": 4500 } }'),
+      fence('liquid example', "{% render 'price', amount: product.price %}"),
+      fence('html output', '$45.00'),
+      fence('liquid example', 'no data'),
+      fence('text output', 'no data'),
+    ].join('\n\n');
+    const found = extractExamples(source, 'page.mdx');
+    expect(found.map((e) => [e.line, e.template, e.data, Object.keys(e.files), e.output])).toEqual([
+      [11, "{% render 'price', amount: product.price %}", { product: { price: 4500 } }, ['snippets/price.liquid'], '$45.00'],
+      [19, 'no data', {}, ['snippets/price.liquid'], 'no data'],
+    ]);
+  });
+
+  it('fails loudly when an example is not followed by an output fence', () => {
+    const source = [fence('liquid example', '{{ 1 | plus: 1 }}'), fence('liquid', 'not an output')].join('\n\n');
+    expect(() => extractExamples(source, 'page.mdx')).toThrowError(
+      'page.mdx:1: liquid example is not followed by an output fence',
+    );
+    expect(() => extractExamples(fence('liquid example', '{{ 1 }}'), 'last.mdx')).toThrowError(
+      'last.mdx:1: liquid example is not followed by an output fence',
+    );
+  });
+
+  it('fails on an output without an example, and on data that no example uses', () => {
+    expect(() => extractExamples(fence('html output', 'x'), 'a.mdx')).toThrowError(
+      'a.mdx:1: output fence without a liquid example right before it',
+    );
+    expect(() => extractExamples(fence('json data', '{}'), 'b.mdx')).toThrowError(
+      'b.mdx:1: data fence is not followed by a liquid example',
+    );
+  });
+
+  it('requires file fences to name a path inside a theme folder', () => {
+    expect(() => extractExamples(fence('json file title="locales/en.json (excerpt)"', '{}'), 'c.mdx')).toThrowError(
+      'c.mdx:1: file fence needs title="<theme folder>/<file>", got "locales/en.json (excerpt)"',
+    );
+  });
+
+  it('ignores fences shown inside a longer fence', () => {
+    const source = ['````md', fence('liquid example', '{{ x }}'), '````'].join('\n');
+    expect(extractExamples(source, 'readme.mdx')).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Browser, Page } from 'playwright-core';
+import { connectBrowser, serveDir } from '../helpers/browser.ts';
+import { buildFixture } from '../helpers/fixtures.ts';
+
+/** The `runtime` fixture built (optionally under a base URL), served (optionally under another path) and a browser. */
+export async function openRuntimeSite(o: { baseUrl?: string; serveBase?: string } = {}) {
+  const built = await buildFixture('runtime', o.baseUrl ? { baseUrl: o.baseUrl } : {});
+  const server = await serveDir(built.outDir, o.serveBase ?? '/');
+  const browser: Browser = await connectBrowser();
+  const manifestFile = built.files.find((f) => /_portal\/manifest-[^/]+\.json$/.test(f.path));
+  if (!manifestFile) throw new Error('no route manifest in the build');
+  const manifest = JSON.parse(String(manifestFile.contents)) as Record<string, string>;
+  return {
+    built,
+    browser,
+    /** Absolute URL of a site path, base URL included when the site is served under one. */
+    url: (p: string) => `${server.url}${(o.serveBase ?? '/').replace(/\/$/, '')}${p}`,
+    /** The chunk URL path of a route (as the manifest has it). */
+    chunk: (route: string): string => {
+      const chunk = manifest[route];
+      if (!chunk) throw new Error(`no chunk for ${route}`);
+      return chunk;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** The runtime has hydrated: it gives the history entry its 6-character key in an effect. */
+export const hydrated = (page: Page) => page.waitForFunction(() => (window.history.state as { key?: string } | null)?.key?.length === 6);
+
+/** Marks the document, to tell a client-side navigation (mark kept) from a full load (mark gone). */
+export const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+export const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+export const historyKey = (page: Page) => page.evaluate(() => (window.history.state as { key?: string } | null)?.key);
+
+/** Collects requests whose URL contains `part`. */
+export function watchRequests(page: Page, part: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(part)) seen.push(r.url());
+  });
+  return seen;
+}

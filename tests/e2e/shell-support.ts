@@ -1,0 +1,51 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { buildFixture } from '../helpers/fixtures.ts';
+import { connectBrowser, serveDir } from '../helpers/browser.ts';
+
+/** Shared set-up of the shell's browser tests (issue 3): build a fixture once per file, serve it, connect. */
+export interface ShellSite {
+  url: string;
+  browser: Browser;
+  outDir: string;
+  close(): Promise<void>;
+}
+
+export async function startShellSite(fixture = 'shell-site'): Promise<ShellSite> {
+  const built = await buildFixture(fixture);
+  const served = await serveDir(built.outDir);
+  const browser = await connectBrowser();
+  return {
+    url: served.url,
+    browser,
+    outDir: built.outDir,
+    async close() {
+      await browser.close();
+      await served.close();
+    },
+  };
+}
+
+export interface OpenOptions extends BrowserContextOptions {
+  /** Runs in the page before any of its scripts, e.g. to seed localStorage. */
+  init?: () => void;
+  /** Skip waiting for hydration (e.g. when the runtime is blocked). */
+  noHydration?: boolean;
+}
+
+/** A fresh context (its own storage) with one page at `path`, hydrated unless told otherwise. */
+export async function openPage(site: ShellSite, path: string, options: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const { init, noHydration, ...contextOptions } = options;
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  if (init) await page.addInitScript(init);
+  await page.goto(`${site.url}${path}`);
+  if (!noHydration) await waitForHydration(page);
+  return { page, context, errors };
+}
+
+/** The colour-mode toggle learns the mode in an effect: once it says so, the shell is hydrated. */
+export const waitForHydration = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently') === true);
