@@ -123,7 +123,11 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
     };
 
     const onPopState = (): void => {
+      const left = nav.key;
       const { key, created } = ensureEntryKey();
+      // The entry we left keeps its position (scrolling is manual, so the window has not moved yet); not so
+      // after the browser's own fragment navigation (a new, keyless entry), which has already scrolled.
+      if (!created && nav.recording) nav.positions.set(left, window.scrollY);
       nav.key = key;
       const url = new URL(window.location.href);
       const path = pathFromLocation(site, url.pathname);
