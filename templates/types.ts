@@ -64,7 +64,16 @@ interface NavItemSource {
 
 export type NavItem = NavItemSource &
   (
-    | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; activeBase?: string }
+    | {
+        type: 'link';
+        label: string;
+        href: string;
+        external: boolean;
+        position: 'left' | 'right';
+        activeBase?: string;
+        /** A docSidebar item: active on every page of this sidebar. */
+        sidebarId?: string;
+      }
     | { type: 'dropdown'; label: string; href?: string; position: 'left' | 'right'; items: Array<{ label: string; href: string; external: boolean }> }
     | { type: 'search'; position: 'left' | 'right' }
     | { type: 'html'; value: string; position: 'left' | 'right' }

@@ -54,7 +54,7 @@ export const navbarItemSchema = z.unknown().transform((raw, ctx): NavbarItem => 
   if (!schema) {
     ctx.addIssue({
       code: 'custom',
-      message: `No NavbarItem component found for type "${String(type)}". Use one of: ${Object.keys(navbarItemSchemas).join(', ')}.`,
+      message: `No NavbarItem component found for type "${String(type)}". Use one of: ${Object.keys(navbarItemSchemas).join(', ')}. The item: ${describeItem(raw)}`,
     });
     return z.NEVER;
   }
@@ -65,3 +65,14 @@ export const navbarItemSchema = z.unknown().transform((raw, ctx): NavbarItem => 
   }
   return parsed.data as NavbarItem;
 });
+
+/** The offending item as written, short enough for one line, so the owner can find it. */
+function describeItem(raw: unknown): string {
+  let json: string;
+  try {
+    json = JSON.stringify(raw) ?? String(raw);
+  } catch {
+    json = String(raw);
+  }
+  return json.length > 160 ? `${json.slice(0, 157)}...` : json;
+}

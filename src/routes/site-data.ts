@@ -76,7 +76,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
           fail(where, `sidebar "${item.sidebarId}" has nothing to link to`, 'add at least one doc or link to that sidebar');
           return [];
         }
-        return [{ type: 'link', label: item.label ?? item.sidebarId, href, external: false, position, activeBase: commonBase(sidebar) ?? href }];
+        return [{ type: 'link', label: item.label ?? item.sidebarId, href, external: false, position, activeBase: commonBase(sidebar) ?? href, sidebarId: item.sidebarId }];
       }
       case 'search':
         return [{ type: 'search', position }];
@@ -103,7 +103,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
   };
   const locales: Locale[] = config.i18n.locales.map((name) => ({
     name,
-    label: config.i18n.localeConfigs[name]?.label ?? name,
+    label: config.i18n.localeConfigs[name]?.label ?? localeName(name),
     htmlLang: config.i18n.localeConfigs[name]?.htmlLang ?? name,
     prefix: name === config.i18n.defaultLocale ? '' : `/${name}`,
   }));
@@ -178,6 +178,16 @@ function commonBase(items: readonly SidebarItem[]): string | undefined {
   }
   const base = first.slice(0, n).join('/');
   return base.length > 1 ? base : undefined;
+}
+
+/** A locale's own name for itself ('en' → 'English', 'fr' → 'français'), the code when unknown. */
+function localeName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
 }
 
 function stripUndefined<T extends object>(obj: T): { [K in keyof T]: Exclude<T[K], undefined> } {

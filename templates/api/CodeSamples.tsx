@@ -1,9 +1,12 @@
-import type { ApiCodeSample } from './model.ts';
+import type { ApiCodeSampleView } from './model.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { Tabs } from './Tabs.tsx';
 
-/** cURL, JavaScript, Python, PHP and the document's own samples: tabs, or all of them stacked without JS. */
-export function CodeSamples({ samples }: { samples: readonly ApiCodeSample[] }) {
+/**
+ * cURL, JavaScript, Python, PHP and the document's own samples: tabs, or all of them stacked without JS.
+ * The HTML is Prism's token spans around escaped text, made at build time (src/apiref/highlight.ts).
+ */
+export function CodeSamples({ samples }: { samples: readonly ApiCodeSampleView[] }) {
   return (
     <Tabs
       label="Code samples"
@@ -14,9 +17,9 @@ export function CodeSamples({ samples }: { samples: readonly ApiCodeSample[] }) 
         label: s.label,
         content: (
           <div className="code-block" data-lang={s.lang}>
-            <CopyButton text={s.source} />
+            <CopyButton />
             <pre>
-              <code className={`language-${s.lang}`}>{s.source}</code>
+              <code className={`language-${s.lang}`} dangerouslySetInnerHTML={s.html} />
             </pre>
           </div>
         ),

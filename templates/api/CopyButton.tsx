@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useHydrated } from './hooks.ts';
 
-/** Copies `text`; rendered only once scripts run, so no dead button shows with JS off. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/**
+ * Copies `text`, or the code of the `.code-block` it sits in (so highlighted samples need not ship their
+ * text twice). Rendered only once scripts run, so no dead button shows with JS off.
+ */
+export function CopyButton({ text, label = 'Copy' }: { text?: string; label?: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   if (!hydrated) return null;
-  const copy = () => {
-    void navigator.clipboard?.writeText(text).then(() => {
+  const copy = (event: MouseEvent<HTMLButtonElement>) => {
+    const value = text ?? event.currentTarget.closest('.code-block')?.querySelector('code')?.textContent ?? '';
+    void navigator.clipboard?.writeText(value).then(() => {
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
     });

@@ -2,7 +2,7 @@ import type { SafeHtml } from './model.ts';
 
 /**
  * A description from the OpenAPI document. The HTML was rendered from Markdown and sanitised at build time
- * (src/apiref/markdown.ts: raw HTML escaped, unsafe URLs dropped); this is the only injected HTML.
+ * (src/apiref/markdown.ts: raw HTML escaped, unsafe URLs dropped).
  */
 export function Markdown({ html, className }: { html: SafeHtml | undefined; className?: string }) {
   if (!html) return null;

@@ -25,6 +25,9 @@ function childrenOf(node: SchemaNode): SchemaNode | undefined {
 
 /** Flags, constraints, enum, default and example of one schema, under its name. */
 export function SchemaFacts({ node, required }: { node: SchemaNode; required?: boolean }) {
+  let inner: SchemaNode | undefined = node;
+  while (inner?.type === 'array' && inner.items) inner = inner.items;
+  const circular = node.circular ?? inner?.circular;
   return (
     <>
       <span className="schema-type">{typeLabel(node)}</span>
@@ -33,7 +36,7 @@ export function SchemaFacts({ node, required }: { node: SchemaNode; required?: b
       {node.readOnly && <span className="schema-flag">read-only</span>}
       {node.writeOnly && <span className="schema-flag">write-only</span>}
       {node.deprecated && <span className="schema-flag schema-deprecated">deprecated</span>}
-      {node.circular && <span className="schema-flag schema-circular">circular: {node.circular}</span>}
+      {circular && <span className="schema-flag schema-circular" title="Refers back to a schema shown above; not expanded again">circular: {circular}</span>}
     </>
   );
 }

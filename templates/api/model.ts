@@ -4,7 +4,10 @@
  * Every string here is rendered as React text (escaped), except `SafeHtml`.
  */
 
-/** HTML from a Markdown description, rendered and sanitised at build time: the only HTML we inject. */
+/**
+ * HTML made at build time from escaped text: sanitised Markdown descriptions (src/apiref/markdown.ts) and
+ * highlighted code (src/apiref/highlight.ts). The only HTML the API templates inject.
+ */
 export interface SafeHtml {
   __html: string;
 }
@@ -227,12 +230,19 @@ export interface ApiTagData {
   operations: ApiOperationSummary[];
 }
 
+/** A code sample as the page shows it: highlighted at build time (copy takes the text from the page). */
+export interface ApiCodeSampleView {
+  lang: string;
+  label: string;
+  html: SafeHtml;
+}
+
 /** `page.data` of an operation route. */
 export interface ApiOperationData {
   operation: ApiOperation;
   /** The security schemes the operation names, for their descriptions. */
   securitySchemes: ApiSecurityScheme[];
   /** Generated samples with `x-codeSamples` taking over their language. */
-  codeSamples: ApiCodeSample[];
+  codeSamples: ApiCodeSampleView[];
   tags: Array<{ name: string; href: string }>;
 }

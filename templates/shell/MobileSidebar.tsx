@@ -11,7 +11,7 @@ import { SidebarMenu } from './Sidebar.tsx';
  * the page has a doc sidebar, that sidebar as the secondary menu with a `Back to main menu` button. Only
  * rendered while open; the navbar closes it on back navigation, on navigation and when the view widens.
  */
-export function MobileSidebar({ id, secondary, onClose }: { id: string; secondary?: readonly SidebarItem[] | undefined; onClose(): void }) {
+export function MobileSidebar({ id, secondary, sidebarId, onClose }: { id: string; secondary?: readonly SidebarItem[] | undefined; sidebarId?: string | null | undefined; onClose(): void }) {
   const site = useSite();
   const hasSecondary = !!secondary && secondary.length > 0;
   const [showSecondary, setShowSecondary] = useState(hasSecondary);
@@ -24,6 +24,12 @@ export function MobileSidebar({ id, secondary, onClose }: { id: string; secondar
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('.navbar-sidebar-close')?.focus();
   }, []);
+
+  // The back button disappears with the secondary menu: keep keyboard focus in the panel.
+  const showPrimary = () => {
+    setShowSecondary(false);
+    requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>('.navbar-sidebar-primary a, .navbar-sidebar-primary button')?.focus());
+  };
 
   // A modal panel: Tab cycles inside it, Escape closes it.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -63,13 +69,13 @@ export function MobileSidebar({ id, secondary, onClose }: { id: string; secondar
           <nav className="navbar-sidebar-primary menu" aria-label="Main menu" hidden={showSecondary}>
             <ul className="menu-list">
               {items.map((item, i) => (
-                <NavbarItem key={i} item={item} mobile />
+                <NavbarItem key={i} item={item} sidebarId={sidebarId} mobile />
               ))}
             </ul>
           </nav>
           {hasSecondary && (
             <div className="navbar-sidebar-secondary" hidden={!showSecondary}>
-              <button type="button" className="navbar-sidebar-back" onClick={() => setShowSecondary(false)}>
+              <button type="button" className="navbar-sidebar-back" onClick={showPrimary}>
                 <span aria-hidden="true">← </span>Back to main menu
               </button>
               <SidebarMenu items={secondary} label="Docs sidebar" />

@@ -7,9 +7,10 @@ import { useHideOnScroll } from './hide-on-scroll.ts';
 import { MobileSidebar } from './MobileSidebar.tsx';
 import { NavbarBrand } from './NavbarBrand.tsx';
 import { NavbarItem } from './NavbarItem.tsx';
-import { MOBILE_QUERY } from './storage-keys.ts';
 
 const PANEL_ID = 'navbar-sidebar';
+/** Desktop starts at 997 px: 996 px and below is mobile (spec §9); styles.css uses the same breakpoint. */
+const MOBILE_QUERY = '(max-width: 996px)';
 
 /**
  * spec §2 / §3 navbar: brand, items left and right, the colour-mode toggle; at 996 px and below a toggle
@@ -49,6 +50,8 @@ export function Navbar({ page }: { page?: PageData | undefined }) {
     };
   }, [mobileOpen, setHidden]);
 
+  // Which sidebar the page belongs to, for docSidebar items; unknown without the page.
+  const sidebarId = page ? (page.sidebarId ?? null) : undefined;
   const left = navbar.items.filter((i) => i.position === 'left');
   const right = navbar.items.filter((i) => i.position === 'right');
   const className = ['navbar', navbar.style ? `navbar-${navbar.style}` : '', hidden && !mobileOpen ? 'navbar-hidden' : ''].filter(Boolean).join(' ');
@@ -71,17 +74,17 @@ export function Navbar({ page }: { page?: PageData | undefined }) {
         <NavbarBrand />
         <div className="navbar-items navbar-items-left">
           {left.map((item, i) => (
-            <NavbarItem key={i} item={item} />
+            <NavbarItem key={i} item={item} sidebarId={sidebarId} />
           ))}
         </div>
         <div className="navbar-items navbar-items-right">
           {right.map((item, i) => (
-            <NavbarItem key={i} item={item} />
+            <NavbarItem key={i} item={item} sidebarId={sidebarId} />
           ))}
           {!site.colorMode.disableSwitch && <ColorModeToggle className="navbar-color-mode" />}
         </div>
       </div>
-      {mobileOpen && <MobileSidebar id={PANEL_ID} secondary={page?.sidebar} onClose={close} />}
+      {mobileOpen && <MobileSidebar id={PANEL_ID} secondary={page?.sidebar} sidebarId={sidebarId} onClose={close} />}
     </nav>
   );
 }

@@ -8,13 +8,14 @@ import { activeVersion, isActivePath, localeHref } from './navbar-links.ts';
 import { preferredVersionKey } from './storage-keys.ts';
 import { readStorage, removeStorage, writeStorage } from './storage.ts';
 
-type ItemProps = { item: NavItem; mobile: boolean };
+/** `sidebarId`: the current page's sidebar, or null on a page without one; undefined when not known. */
+type ItemProps = { item: NavItem; mobile: boolean; sidebarId?: string | null | undefined };
 
 /** One navbar item (spec §2's nine types, resolved by src/routes/site-data.ts), with its own error boundary. */
-export function NavbarItem({ item, mobile = false }: { item: NavItem; mobile?: boolean }) {
+export function NavbarItem({ item, mobile = false, sidebarId }: { item: NavItem; mobile?: boolean; sidebarId?: string | null | undefined }) {
   return (
     <NavbarItemBoundary item={item}>
-      <NavbarItemView item={item} mobile={mobile} />
+      <NavbarItemView item={item} mobile={mobile} sidebarId={sidebarId} />
     </NavbarItemBoundary>
   );
 }
@@ -44,14 +45,20 @@ class NavbarItemBoundary extends Component<{ item: NavItem; children: ReactNode 
   }
 }
 
-function NavbarItemView({ item, mobile }: ItemProps): ReactNode {
+/** A docSidebar item is active on the pages of its sidebar; other links on their path and below. */
+function isLinkActive(item: Extract<NavItem, { type: 'link' }>, path: string, sidebarId: string | null | undefined): boolean {
+  if (item.sidebarId && sidebarId !== undefined) return item.sidebarId === sidebarId;
+  return isActivePath(path, item.activeBase);
+}
+
+function NavbarItemView({ item, mobile, sidebarId }: ItemProps): ReactNode {
   const { path } = useRouter();
   const site = useSite();
   const wrap = (node: ReactNode, className = 'menu-item') => (mobile ? <li className={className}>{node}</li> : node);
   switch (item.type) {
     case 'link':
     case 'docsVersion': {
-      const active = item.type === 'link' ? isActivePath(path, item.activeBase) : isActivePath(path, item.href);
+      const active = item.type === 'link' ? isLinkActive(item, path, sidebarId) : isActivePath(path, item.href);
       const label = item.type === 'link' ? item.label : (item.label ?? activeVersion(site.versions, path)?.label ?? 'Docs');
       return wrap(
         <Link href={item.href} className={`${mobile ? 'menu-link' : 'navbar-link'}${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>

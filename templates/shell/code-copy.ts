@@ -4,6 +4,8 @@
  */
 export function addCopyButtons(root: ParentNode): void {
   for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {
+    // A code block scrolls sideways: keyboard users must be able to focus it to scroll it.
+    for (const pre of block.querySelectorAll('pre:not([tabindex])')) pre.setAttribute('tabindex', '0');
     if (block.querySelector(':scope > .copy-button')) continue;
     const button = document.createElement('button');
     button.type = 'button';

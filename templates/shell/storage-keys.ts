@@ -14,6 +14,3 @@ export const LEGACY_ANNOUNCEMENT_KEY = 'annoucement-bar';
 
 /** The preferred docs version, one per docs plugin (spec §7). */
 export const preferredVersionKey = (pluginId: string): string => `docs-preferred-version-${pluginId}`;
-
-/** Desktop starts at 997 px: 996 px and below is mobile (spec §9). */
-export const MOBILE_QUERY = '(max-width: 996px)';

@@ -43,6 +43,7 @@ describe('mobile navbar (issue 3 item 9)', () => {
     const back = panel.getByRole('button', { name: 'Back to main menu' });
     expect(await back.isVisible()).toBe(true);
     await back.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Docs'); // focus stays in the panel
     const primary = panel.locator('.navbar-sidebar-primary');
     expect(await primary.isVisible()).toBe(true);
     expect(await panel.locator('.navbar-sidebar-secondary').isVisible()).toBe(false);

@@ -75,6 +75,7 @@ describe('hide on scroll (issue 3 item 10)', () => {
     const { page, context } = await openPage(alt, '/docs/intro', { viewport: { width: 1280, height: 300 } });
     await scrollTo(page, 200);
     await scrollTo(page, 400);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
     expect(await hidden(page)).toBe(false);
     await context.close();
   });

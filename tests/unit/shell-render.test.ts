@@ -1,0 +1,100 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { RouterContext } from '../../templates/client/router-context.tsx';
+import { Layout } from '../../templates/shell/Layout.tsx';
+import { SiteContext } from '../../templates/site-context.tsx';
+import type { PageData, SiteData } from '../../templates/types.ts';
+
+const site: SiteData = {
+  title: 'Versions',
+  tagline: '',
+  url: 'https://v.example',
+  baseUrl: '/',
+  navbar: {
+    title: 'V',
+    hideOnScroll: false,
+    items: [
+      { type: 'localeDropdown', position: 'right', configPath: 'navbar.items[0]' },
+      { type: 'docsVersionDropdown', position: 'right', configPath: 'navbar.items[1]' },
+    ],
+  },
+  colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+  locales: [
+    { name: 'en', label: 'English', htmlLang: 'en-US', prefix: '' },
+    { name: 'de', label: 'Deutsch', htmlLang: 'de', prefix: '/de' },
+  ],
+  currentLocale: 'en',
+  versions: [
+    { name: 'current', label: 'Next', base: '/docs/next', isLast: false, mainDocPath: '/docs/next/intro' },
+    { name: '2.0', label: '2.0', base: '/docs', isLast: true, mainDocPath: '/docs/intro' },
+  ],
+  docsPluginId: 'default',
+};
+
+const render = (path: string) =>
+  renderToString(
+    createElement(
+      SiteContext.Provider,
+      { value: site },
+      createElement(RouterContext.Provider, { value: { path, navigate() {}, prefetch() {} } }, createElement(Layout, null, createElement('main', { id: '__main' }))),
+    ),
+  );
+
+/** The links of the dropdown with this class, as [text, href, aria-current]. */
+const menu = (html: string, className: string) => {
+  const block = html.slice(html.indexOf(className), html.indexOf('</ul>', html.indexOf(className)));
+  return [...block.matchAll(/<a ([^>]*)>([^<]+)<\/a>/g)].map(([, attrs = '', text]) => [text, /href="([^"]+)"/.exec(attrs)?.[1], attrs.includes('aria-current="page"') ? 'aria-current="page"' : null]);
+};
+
+describe('version and locale switchers, server-rendered', () => {
+  it('lists every docs version at its main doc, the current one marked', () => {
+    const html = render('/docs/next/guide');
+    expect(html).toContain('<span class="sr-only">Docs version: </span>Next');
+    expect(menu(html, 'version-dropdown')).toEqual([
+      ['Next', '/docs/next/intro', 'aria-current="page"'],
+      ['2.0', '/docs/intro', null],
+    ]);
+    expect(menu(render('/docs/intro'), 'version-dropdown').map((l) => l[2])).toEqual([null, 'aria-current="page"']);
+  });
+
+  it('lists every locale at the same path (query and hash are added in the browser)', () => {
+    expect(menu(render('/docs/intro'), 'locale-dropdown')).toEqual([
+      ['English', '/docs/intro', 'aria-current="page"'],
+      ['Deutsch', '/de/docs/intro', null],
+    ]);
+  });
+
+  it('renders every dropdown closed, with aria-expanded="false"', () => {
+    const html = render('/docs/intro');
+    expect(html.match(/aria-expanded="(true|false)"/g)).toEqual(['aria-expanded="false"', 'aria-expanded="false"', 'aria-expanded="false"']);
+  });
+});
+
+describe('docSidebar items', () => {
+  it('are active on the pages of their own sidebar only', () => {
+    const sidebars: SiteData = {
+      ...site,
+      navbar: {
+        hideOnScroll: false,
+        items: [
+          { type: 'link', label: 'Guides', href: '/docs/intro', external: false, position: 'left', activeBase: '/docs', sidebarId: 'guides' },
+          { type: 'link', label: 'Reference', href: '/docs/api', external: false, position: 'left', activeBase: '/docs', sidebarId: 'api' },
+        ],
+      },
+    };
+    const page: PageData = { path: '/docs/api/orders', kind: 'doc', title: 'Orders', toc: [], sidebarId: 'api' };
+    const html = renderToString(
+      createElement(
+        SiteContext.Provider,
+        { value: sidebars },
+        createElement(
+          RouterContext.Provider,
+          { value: { path: '/docs/api/orders', navigate() {}, prefetch() {} } },
+          createElement(Layout, { page, children: createElement('main', { id: '__main' }) }),
+        ),
+      ),
+    );
+    expect([...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['Reference']);
+  });
+});

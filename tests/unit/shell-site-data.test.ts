@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { configSchema } from '../../src/config/schema.ts';
+import type { DocEntry } from '../../src/routes/docs.ts';
+import { buildSiteData } from '../../src/routes/site-data.ts';
+
+const doc = (id: string, path: string): DocEntry => ({ id, path, file: `/site/docs/${id}.md`, rel: `${id}.md`, title: id, sidebarLabel: id, unlisted: false, source: {} as DocEntry['source'] });
+
+const resolve = (raw: Record<string, unknown>) =>
+  buildSiteData({
+    config: configSchema.parse({ title: 'T', url: 'https://t.example', ...raw }),
+    configFile: '/site/portal.config.ts',
+    docs: [doc('guides/setup', '/docs/guides/setup'), doc('intro', '/docs/intro')],
+    draftIds: ['soon'],
+    sidebars: { docs: [{ type: 'link', label: 'Intro', href: '/docs/intro', docId: 'intro' }] },
+  });
+
+describe('navbar resolution for the shell', () => {
+  it('keeps each item\'s config path, skipping drafts without shifting the others', () => {
+    const { site, diagnostics } = resolve({
+      navbar: { items: [{ type: 'doc', docId: 'soon' }, { type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'search', position: 'right' }] },
+    });
+    expect(diagnostics).toEqual([]);
+    expect(site.navbar.items.map((i) => [i.type, i.configPath])).toEqual([
+      ['link', 'navbar.items[1]'],
+      ['search', 'navbar.items[2]'],
+    ]);
+  });
+
+  it('describes the single current docs version when the build has no others, linked at its main doc', () => {
+    expect(resolve({}).site.versions).toEqual([{ name: 'current', label: 'Current', base: '/docs', isLast: true, mainDocPath: '/docs/intro' }]);
+    expect(resolve({ docs: { versions: { current: { label: '3.x' } } } }).site.versions[0]?.label).toBe('3.x');
+  });
+
+  it('points a docsVersion item at the version\'s main doc', () => {
+    const { site } = resolve({ navbar: { items: [{ type: 'docsVersion', label: 'Docs' }] } });
+    expect(site.navbar.items[0]).toMatchObject({ type: 'docsVersion', href: '/docs/intro', label: 'Docs' });
+  });
+});
