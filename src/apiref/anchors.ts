@@ -1,5 +1,18 @@
 import type { ApiMediaType, ApiOperation, SchemaNode } from '../../templates/api/model.js';
-import { kebab } from './slugs.js';
+import { kebab as toKebab } from './slugs.js';
+
+/** kebab() memoised: property names repeat across a page and across pages. */
+export function createKebabCache(): (text: string) => string {
+  const cache = new Map<string, string>();
+  return (text) => {
+    let k = cache.get(text);
+    if (k === undefined) {
+      k = toKebab(text);
+      cache.set(text, k);
+    }
+    return k;
+  };
+}
 
 /** Ids of an operation page's sections; property anchors never take these. */
 export const OPERATION_SECTIONS = ['parameters', 'request-body', 'responses', 'callbacks', 'code-samples'] as const;
@@ -15,7 +28,7 @@ export const responseId = (status: string, prefix = ''): string => `${prefix}res
  * `response-200-items-sku`. Computed at build time so the ids are in the HTML with JS off and the link
  * checker can see them. Returns a new operation; the model is left as it was.
  */
-export function assignAnchors(operation: ApiOperation): ApiOperation {
+export function assignAnchors(operation: ApiOperation, kebab: (text: string) => string = createKebabCache()): ApiOperation {
   const taken = new Set<string>([...OPERATION_SECTIONS, ...TEMPLATE_IDS, ...operation.responses.map((r) => responseId(r.status))]);
   const claim = (wanted: string): string => {
     let id = wanted || 'property';
@@ -23,18 +36,32 @@ export function assignAnchors(operation: ApiOperation): ApiOperation {
     taken.add(id);
     return id;
   };
+  // Error responses of one page usually share one schema (the same object, built once by the model): the
+  // tree is shown once and the others point to it, which keeps pages and their chunks small.
+  const shown = new Map<SchemaNode, { anchor: string; label: string }>();
   const withOp = (op: ApiOperation, prefix: string): ApiOperation => ({
     ...op,
     parameters: op.parameters.map((p) => ({ ...p, anchor: claim(`${prefix}${p.in}-${kebab(p.name)}`) })),
-    ...(op.requestBody ? { requestBody: { ...op.requestBody, content: media(op.requestBody.content, `${prefix}request-body`) } } : {}),
+    // Only the page's own request body has an element id to point at; a callback's does not.
+    ...(op.requestBody ? { requestBody: { ...op.requestBody, content: media(op.requestBody.content, `${prefix}request-body`, prefix ? undefined : 'the request body') } } : {}),
     responses: op.responses.map((r) => {
       const id = prefix ? claim(responseId(r.status, prefix)) : responseId(r.status);
-      return { ...r, anchor: id, headers: r.headers.map((h) => ({ ...h, anchor: claim(`${id}-header-${kebab(h.name)}`) })), content: media(r.content, id) };
+      return { ...r, anchor: id, headers: r.headers.map((h) => ({ ...h, anchor: claim(`${id}-header-${kebab(h.name)}`) })), content: media(r.content, id, `the ${r.status} response`) };
     }),
     callbacks: op.callbacks.map((cb) => ({ ...cb, operation: withOp(cb.operation, `callback-${kebab(cb.name)}-${cb.operation.method.toLowerCase()}-`) })),
   });
-  const media = (content: ApiMediaType[], prefix: string): ApiMediaType[] =>
-    content.map((m, i) => (m.schema ? { ...m, schema: tree(m.schema, i === 0 ? prefix : `${prefix}-${kebab(m.mediaType)}`) } : m));
+  const media = (content: ApiMediaType[], prefix: string, label: string | undefined): ApiMediaType[] =>
+    content.map((m, i) => {
+      if (!m.schema) return m;
+      const first = shown.get(m.schema);
+      if (first && m.schema.properties?.length) {
+        const { schema: _omitted, ...rest } = m;
+        return { ...rest, schemaShownAt: { ...first, name: m.schema.name ?? m.schema.type } };
+      }
+      const anchor = i === 0 ? prefix : `${prefix}-${kebab(m.mediaType)}`;
+      if (label && !shown.has(m.schema)) shown.set(m.schema, { anchor: prefix, label });
+      return { ...m, schema: tree(m.schema, anchor) };
+    });
   const tree = (node: SchemaNode, prefix: string): SchemaNode => ({
     ...node,
     ...(node.properties

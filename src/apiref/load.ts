@@ -38,7 +38,18 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
     };
   }
 
-  const parsed = await parseApiDocument({ file, source, allowedDir: openapiFolder(file, root), readFile: options.readFile });
+  try {
+    return await buildContribution({ file, source, root, config, readFile: options.readFile });
+  } catch (err) {
+    // A document shaped in a way the model builders did not foresee: name it instead of a stack trace.
+    const message = err instanceof Error ? err.message : String(err);
+    return { ...emptyApi, diagnostics: [error('openapi-invalid', `could not build the API reference from ${file}: ${message}`, { file, hint: 'the document has a shape the portal does not handle: please report it with the document' })] };
+  }
+}
+
+async function buildContribution(options: { file: string; source: string; root: string; config: PortalConfig; readFile?: ReadFile | undefined }): Promise<ApiContribution> {
+  const { file, source, config } = options;
+  const parsed = await parseApiDocument({ file, source, allowedDir: openapiFolder(file, options.root), readFile: options.readFile });
   if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics)) return { ...emptyApi, diagnostics: parsed.diagnostics };
 
   // issue 5, item 6: stable download URLs; a document split over files is served bundled into one.

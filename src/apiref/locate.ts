@@ -9,7 +9,7 @@ export interface SourceMap {
 /** The document's text parsed once with positions (JSON is read as YAML, which keeps the positions too). */
 export function createSourceMap(source: string): SourceMap {
   const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, strict: false });
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: false, strict: false });
   return { doc, lines };
 }
 

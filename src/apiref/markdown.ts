@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import type { SafeHtml } from '../../templates/api/model.js';
+import { highlightFences } from './highlight.js';
 import type { TocItem } from '../../templates/types.js';
 
 // Built once: combining the GFM extensions costs more than rendering a short description.
@@ -18,7 +19,7 @@ export function renderMarkdown(markdown: string): SafeHtml {
     .replace(/<img src="" alt="([^"]*)" \/>/g, '$1')
     // The document's links leave the portal: same treatment as the shell's external links.
     .replace(/<a href="(https?:\/\/[^"]*)"/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');
-  return { __html: html.trim() };
+  return highlightFences({ __html: html.trim() });
 }
 
 /** Memoised renderMarkdown: one document repeats the same descriptions through shared components. */
@@ -52,11 +53,20 @@ export function addHeadingIds(html: SafeHtml, taken: readonly string[] = []): { 
   return { html: { __html: out }, toc };
 }
 
-/** Plain text of Markdown, for meta descriptions: first paragraph, no markup, at most `max` characters. */
+/**
+ * Plain text of Markdown, for meta descriptions: the first paragraph with links, emphasis and code marks
+ * stripped (a cheap pass; a full render per operation cost more than the rest of the page data).
+ */
 export function markdownToText(markdown: string | undefined, max = 200): string | undefined {
   if (!markdown) return undefined;
   const first = markdown.trim().split(/\n\s*\n/)[0] ?? '';
-  const text = htmlToText(renderMarkdown(first).__html).replace(/\s+/g, ' ').trim();
+  const text = first
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, '')
+    .replace(/^#{1,6}\s+|^\s*[-*+>]\s+/gm, '')
+    .replace(/(\*\*|__|\*|_|`|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return undefined;
   return text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : text;
 }

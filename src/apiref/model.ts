@@ -72,6 +72,7 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
     markdown,
     subtypesOf: indexSubtypes(is2 ? options.refRoot.definitions : isObject(options.refRoot.components) ? options.refRoot.components.schemas : undefined, is2 ? '#/definitions/' : '#/components/schemas/'),
     maxDepth: options.maxDepth ?? 10,
+    memo: new Map(),
     security,
     servers,
     buildServers,

@@ -25,7 +25,7 @@ export function buildOperation(options: { method: string; path: string; pathItem
   const ownServers = ctx.buildServers(op.servers);
   const pathServers = ctx.buildServers(pathItem.servers);
   const externalDocs = docsLink(op.externalDocs);
-  const plainDescription = summary && description ? markdownToText(description) : markdownToText(description ?? summary);
+  const plainDescription = markdownToText(description ?? summary);
   const descriptionHtml = ctx.markdown(description);
   return {
     slug: '',

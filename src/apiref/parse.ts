@@ -42,7 +42,7 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
   if (source.doc.errors.length > 0) {
     return {
       diagnostics: source.doc.errors.slice(0, 5).map((e) =>
-        error('openapi-invalid', `the OpenAPI document is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${e.message.split('\n')[0]}`, {
+        error('openapi-invalid', `the OpenAPI document is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`, {
           file,
           line: e.linePos?.[0].line,
           column: e.linePos?.[0].col,
@@ -51,21 +51,29 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
       ),
     };
   }
-  const raw: unknown = source.doc.toJS({ maxAliasCount: 1000 });
+  let raw: unknown;
+  try {
+    // toJS keeps yaml's alias limit (100), which stops "billion laughs" expansion (issue 8).
+    raw = source.doc.toJS();
+  } catch (err) {
+    return { diagnostics: [error('openapi-invalid', `the OpenAPI document cannot be read: ${(err as Error).message}`, { file, hint: HINT })] };
+  }
   if (!isObject(raw) || (typeof raw.openapi !== 'string' && raw.swagger === undefined)) {
     return { diagnostics: [error('openapi-invalid', 'not an OpenAPI document: it has no `openapi: 3.x` (or `swagger: "2.0"`) field at the top', { file, line: 1, hint: HINT })] };
   }
 
   // 2. External refs, read only from the openapi folder and never over the network
-  let bundled: Raw;
-  try {
-    const resolver = createSafeResolver({ allowedDir: options.allowedDir, readFile: options.readFile });
-    bundled = (await new SwaggerParser().bundle(file, structuredClone(raw) as never, {
-      resolve: { file: false, http: false, external: true, portal: resolver },
-      dereference: { circular: 'ignore' },
-    } as never)) as unknown as Raw;
-  } catch (err) {
-    return { diagnostics: [bundleDiagnostic(err, { file, source })] };
+  let bundled: Raw = raw;
+  if (hasExternalRefs(raw)) {
+    const safe = createSafeResolver({ allowedDir: options.allowedDir, readFile: options.readFile });
+    try {
+      bundled = (await new SwaggerParser().bundle(file, structuredClone(raw) as never, {
+        resolve: { file: false, http: false, external: true, portal: safe.resolver },
+        dereference: { circular: 'ignore' },
+      } as never)) as unknown as Raw;
+    } catch (err) {
+      return { diagnostics: [bundleDiagnostic(safe.refused[0] ?? err, { file, source })] };
+    }
   }
 
   // 3. The OpenAPI schema and spec rules
@@ -86,11 +94,20 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
   return { model, bundled, diagnostics };
 }
 
+/** Bundling walks and copies the whole document; a single-file document skips it. */
+function hasExternalRefs(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasExternalRefs);
+  if (!isObject(value)) return false;
+  if (typeof value.$ref === 'string' && !value.$ref.startsWith('#')) return true;
+  return Object.values(value).some(hasExternalRefs);
+}
+
 /** A refused or unreadable `$ref`, or a version swagger-parser does not know, as one diagnostic. */
 function bundleDiagnostic(err: unknown, options: { file: string; source: SourceMap }): Diagnostic {
-  const refused = findRefused(err);
+  const refused = err instanceof RefRefusedError ? err : undefined;
   const message = refused?.message ?? (err instanceof Error ? err.message : String(err));
-  const target = refused?.ref ?? /(?:Error opening file|Error resolving \$ref pointer) "?([^"\s]+)"?/.exec(message)?.[1];
+  const errSource = (err as { source?: unknown }).source;
+  const target = refused?.ref ?? (typeof errSource === 'string' ? errSource : /(?:Error opening file|Error reading file|Error resolving \$ref pointer) "?([^"\s]+)"?/.exec(message)?.[1]);
   const dir = path.dirname(options.file);
   // The error names the resolved file; find the `$ref` in the source that resolves to it.
   const at = target
@@ -102,15 +119,6 @@ function bundleDiagnostic(err: unknown, options: { file: string; source: SourceM
     column: at?.column,
     hint: refused ? 'move the referenced file into the openapi folder and use a relative $ref' : HINT,
   });
-}
-
-function findRefused(err: unknown): RefRefusedError | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof RefRefusedError) return e;
-    const inner = (e as { errors?: unknown[] }).errors?.find((x) => x instanceof RefRefusedError);
-    if (inner) return inner as RefRefusedError;
-  }
-  return undefined;
 }
 
 function sameTarget(ref: string, target: string, dir: string): boolean {

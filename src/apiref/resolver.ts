@@ -24,20 +24,29 @@ const SCHEME = /^([a-z][a-z0-9+.-]+):/i;
  */
 export function createSafeResolver(options: { allowedDir: string; readFile?: ReadFile | undefined }) {
   const readFile = options.readFile ?? ((file: string) => fs.readFile(file, 'utf8'));
+  // The ref parser rewraps a resolver's errors as "Error reading file"; keep ours to report them as written.
+  const refused: RefRefusedError[] = [];
+  const refuse = (err: RefRefusedError): never => {
+    refused.push(err);
+    throw err;
+  };
   return {
-    order: 1,
-    canRead: true,
-    async read(file: { url: string }): Promise<string> {
-      const url = file.url;
-      const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
-      if (scheme && scheme !== 'file' && !/^[a-z]:[\\/]/i.test(url)) {
-        throw new RefRefusedError(url, `$ref "${url}" points outside the document: the portal does not fetch ${scheme}: URLs; copy the file into the openapi folder and refer to it by a relative path`);
-      }
-      const target = scheme === 'file' ? fileURLToPath(url) : decodeURI(url);
-      if (!(await isInside(target, options.allowedDir))) {
-        throw new RefRefusedError(url, `$ref "${target}" is outside the openapi folder ${options.allowedDir}; only files inside it can be referenced`);
-      }
-      return readFile(target);
+    refused,
+    resolver: {
+      order: 1,
+      canRead: true,
+      async read(file: { url: string }): Promise<string> {
+        const url = file.url;
+        const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+        if (scheme && scheme !== 'file' && !/^[a-z]:[\\/]/i.test(url)) {
+          return refuse(new RefRefusedError(url, `$ref "${url}" points outside the document: the portal does not fetch ${scheme}: URLs; copy the file into the openapi folder and refer to it by a relative path`));
+        }
+        const target = scheme === 'file' ? fileURLToPath(url) : decodeURI(url);
+        if (!(await isInside(target, options.allowedDir))) {
+          return refuse(new RefRefusedError(url, `$ref "${target}" is outside the openapi folder ${options.allowedDir}; only files inside it can be referenced`));
+        }
+        return readFile(target);
+      },
     },
   };
 }

@@ -3,8 +3,9 @@ import type { SidebarItem, TocItem } from '../../templates/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Route } from '../routes/route.js';
 import { normalizePath, slugify } from '../routes/slug.js';
-import { assignAnchors, OPERATION_SECTIONS } from './anchors.js';
+import { assignAnchors, createKebabCache, OPERATION_SECTIONS } from './anchors.js';
 import { buildCodeSamples } from './code-samples.js';
+import { highlightCode } from './highlight.js';
 import { addHeadingIds } from './markdown.js';
 import { homeTagOf, type ApiModel } from './model.js';
 
@@ -88,7 +89,10 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
   // 2. Tags
   for (const tag of model.tags) {
     const described = tag.description ? addHeadingIds(tag.description, ['operations']) : undefined;
-    const operations = tag.operations.flatMap((slug) => (bySlug.get(slug) ? [summaryOf(bySlug.get(slug) as ApiOperation)] : []));
+    const operations = tag.operations.flatMap((slug) => {
+      const op = bySlug.get(slug);
+      return op ? [summaryOf(op)] : [];
+    });
     const data: ApiTagData = { name: tagLabel(tag), ...(described ? { description: described.html } : {}), ...(tag.externalDocs ? { externalDocs: tag.externalDocs } : {}), operations };
     const toc = [...(described?.toc ?? []), ...(operations.length ? [{ depth: 2, id: 'operations', text: 'Operations' }] : [])];
     routes.push(route(href(tag.slug), 'api-tag', 'ApiTagPage', { title: tagLabel(tag), ...(tag.plainDescription ? { description: tag.plainDescription } : {}), toc, data }));
@@ -96,14 +100,18 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
 
   // 3. Operations and webhooks
   const tagsByName = new Map(model.tags.map((t) => [t.name, t]));
+  const kebab = createKebabCache();
   for (const op of model.operations) {
-    const operation = assignAnchors(op);
+    const operation = assignAnchors(op, kebab);
     const used = new Set(op.security.flat().map((s) => s.scheme));
     const data: ApiOperationData = {
       operation,
       securitySchemes: model.securitySchemes.filter((s) => used.has(s.key)),
-      codeSamples: op.webhook ? op.codeSamples : buildCodeSamples(op, model.securitySchemes),
-      tags: op.tags.flatMap((name) => (tagsByName.get(name) ? [{ name: tagLabel(tagsByName.get(name) as ApiTag), href: href((tagsByName.get(name) as ApiTag).slug) }] : [])),
+      codeSamples: (op.webhook ? op.codeSamples : buildCodeSamples(op, model.securitySchemes)).map((s) => ({ lang: s.lang, label: s.label, html: highlightCode(s.source, s.lang) })),
+      tags: op.tags.flatMap((name) => {
+        const tag = tagsByName.get(name);
+        return tag ? [{ name: tagLabel(tag), href: href(tag.slug) }] : [];
+      }),
     };
     routes.push(route(href(op.slug), 'api-operation', 'ApiOperationPage', { title: op.title, ...(op.plainDescription ? { description: op.plainDescription } : {}), toc: operationToc(operation, data), data }));
   }
@@ -133,7 +141,7 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
   // 5. The category page listing the reference
   if (options.category) {
     const items = [{ label: 'Introduction', href: base }, ...groups.map((g) => ({ label: g.synthetic ? tagLabel(g.tags[0] as ApiTag) : g.name, href: href((g.tags[0] as ApiTag).slug), count: g.tags.reduce((n, t) => n + t.operations.length, 0) }))];
-    routes.push({ ...route(options.category.path, 'category', 'CategoryPage', { title: options.category.label, description: `${model.info.title}: every operation of the API reference.`, toc: [], data: { items } }) });
+    routes.push(route(options.category.path, 'category', 'CategoryPage', { title: options.category.label, description: `${model.info.title}: every operation of the API reference.`, toc: [], data: { items } }));
   }
   return { routes, sidebarItems };
 }

@@ -10,6 +10,8 @@ export interface SchemaContext {
   maxDepth: number;
   /** A request body leaves out readOnly properties, a response writeOnly ones (as Redoc and Stripe do). */
   direction?: 'request' | 'response' | undefined;
+  /** Shared by every tree of one document. */
+  memo?: SchemaMemo | undefined;
 }
 
 /** Builds the index behind `SchemaContext.subtypesOf` once per document. */
@@ -26,38 +28,73 @@ export function indexSubtypes(schemas: unknown, prefix: string): (ref: string) =
   return (ref) => byParent.get(ref) ?? [];
 }
 
+/** Subtrees already built, by direction and ref, with every ref their expansion went through. */
+export type SchemaMemo = Map<string, { node: SchemaNode; visited: ReadonlySet<string> }>;
+
+/** Refs pushed while a subtree expands, and whether it met a cycle or the depth limit (then it is not reusable). */
+interface Trace {
+  visited: Set<string>;
+  open: boolean;
+}
+
 /**
  * The schema of a parameter, body or response as a finite tree (issue 5): refs resolved, allOf merged,
  * oneOf/anyOf and discriminators as variants; a ref already open on the way down is marked `circular`
  * instead of being expanded again.
  */
-export function buildSchemaTree(schema: unknown, ctx: SchemaContext, stack: readonly string[] = [], depth = 0): SchemaNode {
+export function buildSchemaTree(schema: unknown, ctx: SchemaContext): SchemaNode {
+  return build(schema, ctx, [], 0, []);
+}
+
+function build(schema: unknown, ctx: SchemaContext, stack: readonly string[], depth: number, traces: readonly Trace[]): SchemaNode {
   if (schema === true || schema === undefined || (isObject(schema) && Object.keys(schema).length === 0)) return { type: 'any' };
   if (!isObject(schema)) return { type: schema === false ? 'never' : 'any' };
+  const enter = (refs: readonly string[]) => {
+    for (const t of traces) for (const r of refs) t.visited.add(r);
+  };
 
   if (typeof schema.$ref === 'string') {
     const ref = schema.$ref;
     const name = componentName(ref) ?? ref.split('/').pop() ?? ref;
     const target = ctx.lookup(ref);
-    if (stack.includes(ref)) return { type: isObject(target) ? schemaTypes(target).types.join(' | ') || 'object' : 'object', name, circular: name };
+    if (stack.includes(ref)) {
+      for (const t of traces) t.open = true;
+      return { type: isObject(target) ? schemaTypes(target).types.join(' | ') || 'object' : 'object', name, circular: name };
+    }
     if (!isObject(target)) return { type: 'any', name };
     const { $ref: _ref, description, ...siblings } = schema;
+    const plain = Object.keys(siblings).length === 0 && description === undefined;
+    // A subtree that met no cycle and no depth limit is the same wherever the ref appears, as long as
+    // none of the refs it went through is open above it here: build it once (large documents repeat refs).
+    const key = `${ctx.direction ?? ''}|${ref}`;
+    const cached = plain ? ctx.memo?.get(key) : undefined;
+    if (cached && !stack.some((s) => cached.visited.has(s))) {
+      enter([...cached.visited]);
+      return cached.node;
+    }
+    const trace: Trace = { visited: new Set([ref]), open: false };
+    enter([ref]);
     const effective = Object.keys(siblings).length > 0 ? mergeAllOf({ allOf: [{ $ref: ref }, siblings] }, ctx.lookup) : target;
-    const node = buildSchemaTree(effective, ctx, [...stack, ref], depth);
+    const inner = [...traces, trace];
+    const node = build(effective, ctx, [...stack, ref], depth, inner);
     // spec §2 of OpenAPI 3.1: a description next to $ref overrides the target's.
     const own = typeof description === 'string' ? ctx.markdown(description) : undefined;
-    return { ...node, name: node.name ?? name, ...(own ? { description: own } : {}), ...implicitVariants(target, ref, ctx, stack, depth) };
+    const result: SchemaNode = { ...node, name: componentName(ref) ?? node.name ?? name, ...(own ? { description: own } : {}), ...implicitVariants(target, ref, ctx, stack, depth, inner) };
+    if (plain && !trace.open) ctx.memo?.set(key, { node: result, visited: trace.visited });
+    return result;
   }
 
   if (Array.isArray(schema.allOf)) {
     const refs = schema.allOf.flatMap((m) => (isObject(m) && typeof m.$ref === 'string' ? [m.$ref] : []));
     const loop = refs.find((r) => stack.includes(r));
     if (loop) {
+      for (const t of traces) t.open = true;
       const name = componentName(loop) ?? loop;
       return { type: 'object', name, circular: name };
     }
+    enter(refs);
     const merged = mergeAllOf(schema, ctx.lookup);
-    const node = buildSchemaTree(merged, ctx, [...stack, ...refs], depth);
+    const node = build(merged, ctx, [...stack, ...refs], depth, traces);
     const single = refs.length === 1 && refs[0] ? componentName(refs[0]) : undefined;
     return single && !node.name ? { ...node, name: single } : node;
   }
@@ -66,16 +103,19 @@ export function buildSchemaTree(schema: unknown, ctx: SchemaContext, stack: read
   const node: SchemaNode = { type: types.join(' | ') || (schema.oneOf || schema.anyOf ? '' : 'any') };
   copyMeta(schema, node, ctx);
   if (nullable) node.nullable = true;
-  if (depth >= ctx.maxDepth && (schema.properties || schema.items || schema.oneOf || schema.anyOf)) return { ...node, truncated: true };
+  if (depth >= ctx.maxDepth && (schema.properties || schema.items || schema.oneOf || schema.anyOf)) {
+    for (const t of traces) t.open = true;
+    return { ...node, truncated: true };
+  }
 
   const required = new Set(arr(schema.required).filter((r): r is string => typeof r === 'string'));
   if (isObject(schema.properties)) {
     node.properties = Object.entries(schema.properties)
       .filter(([, prop]) => !hiddenIn(prop, ctx))
-      .map(([name, prop]) => ({ name, required: required.has(name), schema: buildSchemaTree(prop, ctx, stack, depth + 1) }));
+      .map(([name, prop]) => ({ name, required: required.has(name), schema: build(prop, ctx, stack, depth + 1, traces) }));
   }
-  if (isObject(schema.additionalProperties)) node.additionalProperties = buildSchemaTree(schema.additionalProperties, ctx, stack, depth + 1);
-  if (schema.items !== undefined) node.items = buildSchemaTree(Array.isArray(schema.items) ? schema.items[0] : schema.items, ctx, stack, depth + 1);
+  if (isObject(schema.additionalProperties)) node.additionalProperties = build(schema.additionalProperties, ctx, stack, depth + 1, traces);
+  if (schema.items !== undefined) node.items = build(Array.isArray(schema.items) ? schema.items[0] : schema.items, ctx, stack, depth + 1, traces);
   const discriminator = discriminatorOf(schema);
   if (discriminator) node.discriminator = discriminator.propertyName;
   for (const kind of ['oneOf', 'anyOf'] as const) {
@@ -85,7 +125,7 @@ export function buildSchemaTree(schema: unknown, ctx: SchemaContext, stack: read
       kind,
       ...(discriminator ? { discriminator: discriminator.propertyName } : {}),
       options: options.map((option, i) => {
-        const tree = buildSchemaTree(option, ctx, stack, depth + 1);
+        const tree = build(option, ctx, stack, depth + 1, traces);
         const value = discriminator && isObject(option) && typeof option.$ref === 'string' ? discriminatorValue(discriminator, option.$ref) : undefined;
         return { label: tree.name ?? tree.title ?? `${tree.type || 'Option'} ${i + 1}`, schema: tree, ...(value ? { discriminatorValue: value } : {}) };
       }),
@@ -99,7 +139,7 @@ export function buildSchemaTree(schema: unknown, ctx: SchemaContext, stack: read
  * A component with a discriminator but no oneOf lists its subtypes: the mapping's targets, else the
  * components that extend it through allOf (the Swagger 2.0 pattern).
  */
-function implicitVariants(target: Raw, ref: string, ctx: SchemaContext, stack: readonly string[], depth: number): { variants?: Variants } {
+function implicitVariants(target: Raw, ref: string, ctx: SchemaContext, stack: readonly string[], depth: number, traces: readonly Trace[]): { variants?: Variants } {
   const discriminator = discriminatorOf(target);
   if (!discriminator || target.oneOf || target.anyOf || target[MERGED] || depth >= ctx.maxDepth) return {};
   const mapped = Object.values(discriminator.mapping);
@@ -113,7 +153,7 @@ function implicitVariants(target: Raw, ref: string, ctx: SchemaContext, stack: r
       kind: 'oneOf',
       discriminator: discriminator.propertyName,
       options: children.map((child) => {
-        const tree = buildSchemaTree({ $ref: child }, ctx, inner, depth + 1);
+        const tree = build({ $ref: child }, ctx, inner, depth + 1, traces);
         return { label: tree.name ?? child, schema: tree, discriminatorValue: discriminatorValue(discriminator, child) ?? tree.name ?? child };
       }),
     },

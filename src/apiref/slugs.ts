@@ -14,8 +14,8 @@ export interface SlugRequest {
 
 /** kebab-case ASCII: `Create an account` -> `create-an-account`, `getPetById` -> `get-pet-by-id`. */
 export function kebab(text: string): string {
-  return text
-    .normalize('NFKD')
+  // Plain ASCII names (nearly all) skip the Unicode normalisation.
+  return (/^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD'))
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase()

@@ -44,7 +44,8 @@ function schemaDiagnostics(details: AjvError[], options: { file: string; source:
   const shown = deepest.slice(0, MAX_REPORTED).map((d) => {
     const pointer = `#${d.instancePath}`;
     const at = locatePointer(options.source, pointer);
-    const extra = d.params && typeof d.params.additionalProperty === 'string' ? ` ("${d.params.additionalProperty}")` : d.params && Array.isArray(d.params.allowedValues) ? ` (${d.params.allowedValues.join(', ')})` : '';
+    const unknown = d.params?.additionalProperty ?? d.params?.unevaluatedProperty;
+    const extra = typeof unknown === 'string' ? `: "${unknown}"` : Array.isArray(d.params?.allowedValues) ? ` (${d.params.allowedValues.join(', ')})` : '';
     return error('openapi-invalid', `invalid OpenAPI document at ${pointer}: ${d.message ?? d.keyword}${extra}`, {
       file: options.file,
       line: at?.line,

@@ -12,8 +12,8 @@ export function CodeSamples({ samples }: { samples: readonly ApiCodeSampleView[]
       label="Code samples"
       stack
       className="api-code-samples"
-      tabs={samples.map((s) => ({
-        key: s.lang + s.label,
+      tabs={samples.map((s, i) => ({
+        key: `${i}-${s.lang}`,
         label: s.label,
         content: (
           <div className="code-block" data-lang={s.lang}>

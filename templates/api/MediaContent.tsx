@@ -25,7 +25,15 @@ function ExampleBlock({ example }: { example: ApiExample }) {
 function MediaType({ media }: { media: ApiMediaType }) {
   return (
     <div className="api-media">
-      {media.schema ? <SchemaTree node={media.schema} /> : <p className="schema-note">No schema given.</p>}
+      {media.schema ? (
+        <SchemaTree node={media.schema} />
+      ) : media.schemaShownAt ? (
+        <p className="schema-note">
+          <span className="schema-type">{media.schemaShownAt.name}</span>: the same schema as <a href={`#${media.schemaShownAt.anchor}`}>{media.schemaShownAt.label}</a>.
+        </p>
+      ) : (
+        <p className="schema-note">No schema given.</p>
+      )}
       <Tabs label="Examples" tabs={media.examples.map((ex) => ({ key: ex.name, label: ex.summary ?? ex.name, content: <ExampleBlock example={ex} /> }))} />
     </div>
   );

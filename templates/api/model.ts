@@ -73,6 +73,8 @@ export interface ApiExample {
 export interface ApiMediaType {
   mediaType: string;
   schema?: SchemaNode;
+  /** The same schema is already shown on the page (e.g. the error model of every 4xx): where, instead of `schema`. */
+  schemaShownAt?: { anchor: string; label: string; name: string };
   /** Named examples; the first is the one code samples send. */
   examples: ApiExample[];
 }

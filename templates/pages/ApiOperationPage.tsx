@@ -89,8 +89,8 @@ export function ApiOperationPage({ page }: { page: PageData }) {
           {op.callbacks.length > 0 && (
             <section className="api-section">
               <h2 id="callbacks">Callbacks</h2>
-              {op.callbacks.map((cb) => (
-                <div key={`${cb.name} ${cb.operation.method}`} className="api-callback">
+              {op.callbacks.map((cb, i) => (
+                <div key={i} className="api-callback">
                   <h3 className="api-subheading">
                     {cb.operation.title === `${cb.operation.method} ${cb.expression}` ? cb.name : `${cb.name}: ${cb.operation.title}`}
                   </h3>

@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { buildFixture } from '../../helpers/fixtures.ts';
+
+type Built = Awaited<ReturnType<typeof buildFixture>>;
+
+/** issue 5: a fixture site whose config points at a small OpenAPI 3.1 document split over two files. */
+describe('API reference in a built site (tests/fixtures/api-shop)', () => {
+  let built: Built;
+  const file = (p: string): string => {
+    const f = built.files.find((x) => x.path === p);
+    if (!f) throw new Error(`no ${p} in the build; have ${built.files.map((x) => x.path).filter((x) => x.endsWith('.html')).join(', ')}`);
+    return String(f.contents);
+  };
+  const main = (p: string): string => /<main[\s\S]*<\/main>/.exec(file(p))?.[0] ?? '';
+
+  beforeAll(async () => {
+    built = await buildFixture('api-shop', { write: false });
+  });
+
+  it('builds the introduction, tag, operation, webhook and category pages without warnings', () => {
+    expect(built.stats.routesByKind).toMatchObject({ 'api-intro': 1, 'api-tag': 3, 'api-operation': 5, category: 1 });
+    expect(built.table.routes.filter((r) => r.path.startsWith('/docs/api')).map((r) => r.path).sort()).toEqual([
+      '/docs/api',
+      '/docs/api/create-order',
+      '/docs/api/customer-records',
+      '/docs/api/delete-an-order',
+      '/docs/api/events',
+      '/docs/api/get-the-referral-tree',
+      '/docs/api/list-orders',
+      '/docs/api/order-shipped',
+      '/docs/api/orders',
+    ]);
+    expect(built.warnings).toEqual([]);
+  });
+
+  it('renders an operation: method, path, parameters, a linkable property, request body, responses and the four code samples', () => {
+    const html = main('docs/api/create-order/index.html');
+    expect(html).toContain('<span class="badge method-post badge-large">POST</span>');
+    expect(html).toContain('<code class="api-path">/orders</code>');
+    expect(html).toContain('https://api.shop.example/v2');
+    expect(html).toContain('<code class="schema-name">Idempotency-Key</code>');
+    expect(html).toContain('id="request-body-customer-email"');
+    expect(html).toContain('href="#request-body-customer-email"');
+    expect(html).toContain('id="request-body"');
+    expect(html).toContain('id="response-201"');
+    expect(html).toContain('CardPayment (card)');
+    expect(html).toContain('Exactly one of');
+    for (const label of ['cURL', 'JavaScript', 'Python', 'PHP', 'Go SDK']) expect(html).toContain(`<p class="api-tab-heading">${label}</p>`);
+    // Highlighted at build time: Prism token spans around escaped text.
+    expect(html).toContain('<span class="token function">curl</span>');
+    const text = html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    expect(text).toContain("curl --request POST \\\n  --url 'https://api.shop.example/v2/orders'");
+    expect(text).toContain('await fetch("https://api.shop.example/v2/orders"');
+    expect(text).toContain('import requests');
+    expect(text).toContain('<?php');
+    // The request body leaves out the read-only id; the response shows it.
+    expect(html).not.toContain('id="request-body-id"');
+    expect(html).toContain('id="response-201-id"');
+    // Callbacks render with their own anchors.
+    expect(html).toContain('orderPaid: Order paid');
+    // The callback sends an Order, already shown as the 201 response: it points there instead of repeating it.
+    expect(html).toContain('the same schema as <a href="#response-201">the 201 response</a>');
+    expect(html).toContain('id="callback-order-paid-post-response-204"');
+  });
+
+  it('groups parameters by location and shows their constraints', () => {
+    const html = main('docs/api/list-orders/index.html');
+    for (const heading of ['Query parameters', 'Header parameters', 'Cookie parameters']) expect(html).toContain(heading);
+    for (const id of ['query-limit', 'query-status', 'header-x-request-id', 'cookie-session']) expect(html).toContain(`id="${id}"`);
+    expect(html).toContain('&gt;= 1');
+    expect(html).toContain('<code class="schema-enum">shipped</code>');
+    expect(html).toContain('RateLimit-Remaining');
+  });
+
+  it('marks circular references and deprecated operations', () => {
+    expect(main('docs/api/get-the-referral-tree/index.html')).toContain('circular: <!-- -->Referral');
+    expect(main('docs/api/get-the-referral-tree/index.html')).toContain('No authentication required.');
+    expect(main('docs/api/delete-an-order/index.html')).toContain('This operation is deprecated');
+    expect(main('docs/api/order-shipped/index.html')).toContain('webhook');
+  });
+
+  it('renders the description Markdown safely and links the downloads', () => {
+    const html = main('docs/api/index.html');
+    expect(html).toContain('<strong>orders</strong>');
+    expect(html).toContain('&lt;script&gt;alert');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toMatch(/href="javascript:/i);
+    expect(html).toContain('href="/openapi/shop.yaml" download=""');
+    expect(html).toContain('href="/openapi/shop.json" download=""');
+    expect(html).toContain('href="https://shop.example/openapi.yaml"');
+    expect(html).toContain('id="getting-a-token"');
+  });
+
+  it('serves the document bundled into one file, as YAML and JSON', () => {
+    const yaml = parseYaml(file('openapi/shop.yaml')) as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const json = JSON.parse(file('openapi/shop.json')) as typeof yaml;
+    expect(json).toEqual(yaml);
+    // schemas/address.yaml is inlined: the download stands alone.
+    expect(JSON.stringify(json)).not.toContain('address.yaml');
+    expect(json.components.schemas.Customer?.properties?.address).toMatchObject({ type: 'object', required: ['line1', 'country'] });
+  });
+
+  it('adds the API sidebar with method badges, and the category page', () => {
+    const html = file('docs/api/orders/index.html');
+    expect(html).toMatch(/<span class="badge method-get">GET<\/span>List orders/);
+    expect(main('docs/category/shop-api/index.html')).toContain('Commerce');
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { addHeadingIds, markdownToText, renderMarkdown } from '../../../src/apiref/markdown.ts';
+
+describe('Markdown from the document (issue 8: rendered safely)', () => {
+  it('escapes raw HTML', () => {
+    expect(renderMarkdown('Hi <script>alert(1)</script> <img src=x onerror=alert(1)>').__html).toBe('<p>Hi &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;</p>');
+    expect(renderMarkdown('<div onclick="x()">block</div>').__html).not.toContain('<div');
+  });
+
+  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<b>x</b>'])('drops a %s link, keeping its text', (url) => {
+    const html = renderMarkdown(`[click](${url}) ![img](${url})`).__html;
+    expect(html).toBe('<p>click img</p>');
+  });
+
+  it('keeps http(s), mailto and relative links; external ones open in a new tab', () => {
+    expect(renderMarkdown('[a](https://x.example) [b](mailto:a@b.c) [c](/docs/intro)').__html).toBe(
+      '<p><a href="https://x.example" target="_blank" rel="noopener noreferrer">a</a> <a href="mailto:a@b.c">b</a> <a href="/docs/intro">c</a></p>',
+    );
+  });
+
+  it('renders GFM: tables, strikethrough, autolinks, task lists, fenced code', () => {
+    const html = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ www.example.com\n\n- [x] done\n\n```json\n{"a": "<b>"}\n```').__html;
+    expect(html).toContain('<table>');
+    expect(html).toContain('<del>old</del>');
+    expect(html).toContain('<a href="http://www.example.com" target="_blank"');
+    expect(html).toContain('type="checkbox"');
+    expect(html).toContain(
+      '<div class="code-block"><pre><code class="language-json"><span class="token punctuation">{</span><span class="token property">"a"</span><span class="token operator">:</span> <span class="token string">"&lt;b&gt;"</span><span class="token punctuation">}</span></code></pre></div>',
+    );
+  });
+
+  it('gives h2/h3 ids that avoid the ids the page already uses', () => {
+    const { html, toc } = addHeadingIds(renderMarkdown('## Authentication\n\ntext\n\n### Tokens & <keys>\n\n## Authentication'), ['authentication']);
+    expect(toc).toEqual([
+      { depth: 2, id: 'authentication-1', text: 'Authentication' },
+      { depth: 3, id: 'tokens--keys', text: 'Tokens & <keys>' },
+      { depth: 2, id: 'authentication-2', text: 'Authentication' },
+    ]);
+    expect(html.__html).toContain('<h3 id="tokens--keys">Tokens &amp; &lt;keys&gt;</h3>');
+  });
+
+  it('makes plain text for meta descriptions', () => {
+    expect(markdownToText('The **Shop** API: see [docs](https://x).\n\nSecond paragraph.')).toBe('The Shop API: see docs.');
+    expect(markdownToText('x'.repeat(300))?.length).toBeLessThanOrEqual(200);
+  });
+});
