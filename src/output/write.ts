@@ -44,4 +44,5 @@ async function copyDir(from: string, to: string): Promise<void> {
   await fs.cp(from, to, { recursive: true, dereference: false, filter: (src) => !path.basename(src).startsWith('.') });
 }
 
-const exists = (p: string): Promise<boolean> => fs.access(p).then(() => true, () => false);
+/** True when the path exists; shared by the stages that must not fail on a missing folder. */
+export const exists = (p: string): Promise<boolean> => fs.access(p).then(() => true, () => false);

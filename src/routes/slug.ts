@@ -1,5 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import path from 'node:path/posix';
+import { routeHref } from '../../templates/site-context.js';
 
 /** `/docs/intro/` -> `/docs/intro`; keeps `/`. The route table stores paths in this form. */
 export function normalizePath(p: string): string {
@@ -37,12 +38,13 @@ export const pageRoute = (rel: string): string => normalizePath(`/${fileToSlug(r
 /** GitHub-style slug of a label, for tags and categories. */
 export const slugify = (text: string): string => new GithubSlugger().slug(text);
 
-/** The URL a link should point to, given the site's base URL and trailing-slash setting. */
+/**
+ * The URL a link should point to, given the site's base URL and trailing-slash setting. One rule for the
+ * build and the browser: this is the templates' routeHref, on a normalised path.
+ */
 export function toHref(routePath: string, baseUrl: string, trailingSlash: boolean | undefined): string {
-  const hashAt = routePath.indexOf('#');
-  const pathPart = hashAt === -1 ? routePath : routePath.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : routePath.slice(hashAt);
-  let p = normalizePath(pathPart || '/');
-  if (p !== '/' && trailingSlash === true && !/\.[a-z0-9]+$/i.test(p)) p += '/';
-  return `${baseUrl.replace(/\/$/, '')}${p}${hash}`;
+  const cut = routePath.search(/[?#]/);
+  const pathPart = cut === -1 ? routePath : routePath.slice(0, cut);
+  const rest = cut === -1 ? '' : routePath.slice(cut);
+  return routeHref({ baseUrl, ...(trailingSlash === undefined ? {} : { trailingSlash }) }, `${normalizePath(pathPart || '/')}${rest}`);
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, isSameDocument, markDocument, openRuntimeSite, watchRequests } from './runtime-helpers.ts';
+import { h1, hydrated, isSameDocument, markDocument, openRuntimeSite, sleep, watchRequests } from './runtime-helpers.ts';
 
 // Issue 4 item 2 (route chunks: spinner, preload failure, first-visit failure with Retry) and the budget.
 let site: Awaited<ReturnType<typeof openRuntimeSite>>;
@@ -11,8 +11,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-const h1 = (page: Page) => page.textContent('#__main h1');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A page with prefetch off (data saving), so a navigation loads its chunk only when clicked. */
 async function openWithoutPrefetch(path: string): Promise<Page> {

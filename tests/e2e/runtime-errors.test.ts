@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, isSameDocument, markDocument, openRuntimeSite } from './runtime-helpers.ts';
+import { h1, hydrated, isSameDocument, markDocument, openRuntimeSite } from './runtime-helpers.ts';
 
 // Issue 4 item 5: the error catalogue of spec §8, as the reader sees it.
 let site: Awaited<ReturnType<typeof openRuntimeSite>>;
@@ -11,7 +11,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-const h1 = (page: Page) => page.textContent('#__main h1');
 const setFlag = (page: Page, name: string, value: boolean) => page.evaluate(([n, v]) => ((window as unknown as Record<string, unknown>)[n as string] = v), [name, value] as const);
 
 /** A page whose uncaught errors are collected: the runtime must never leave one behind. */

@@ -45,3 +45,7 @@ export function watchRequests(page: Page, part: string): string[] {
   });
   return seen;
 }
+
+/** The current page's heading, the quickest sign of which route is shown. */
+export const h1 = (page: Page) => page.textContent('#__main h1');
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, isSameDocument, markDocument, openRuntimeSite, watchRequests } from './runtime-helpers.ts';
+import { h1, hydrated, isSameDocument, markDocument, openRuntimeSite, sleep, watchRequests } from './runtime-helpers.ts';
 
 // Issue 4 item 4: prefetch of links in view or hovered, once; none on slow-2g or with data saving (spec §2).
 let site: Awaited<ReturnType<typeof openRuntimeSite>>;
@@ -11,8 +11,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const h1 = (page: Page) => page.textContent('#__main h1');
 
 async function newPage(init?: () => void): Promise<Page> {
   const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openRuntimeSite } from './runtime-helpers.ts';
+import { hydrated, openRuntimeSite, sleep } from './runtime-helpers.ts';
 
 // Issue 4 item 3: the progress bar with the constants of spec §9.
 let site: Awaited<ReturnType<typeof openRuntimeSite>>;
@@ -11,7 +11,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Sample {
   t: number;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyKey, hydrated, isSameDocument, markDocument, openRuntimeSite } from './runtime-helpers.ts';
+import { h1, historyKey, hydrated, isSameDocument, markDocument, openRuntimeSite } from './runtime-helpers.ts';
 
 // Issue 4 item 1: client-side routing with browser history.
 let site: Awaited<ReturnType<typeof openRuntimeSite>>;
@@ -19,7 +19,6 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
-const h1 = (page: Page) => page.textContent('#__main h1');
 /** Two animation frames: scroll events of a scrollTo have been dispatched. */
 const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
