@@ -73,6 +73,9 @@ describe('colour mode (issue 3 item 6)', () => {
     const { page, context } = await openPage(alt, '/docs/intro', { colorScheme: 'dark', init: () => localStorage.getItem('theme') ?? localStorage.setItem('theme', 'light') });
     expect(await theme(page)).toBe('light');
     await page.emulateMedia({ colorScheme: 'light' });
+    // Media queries are evaluated at rendering steps: without a frame between the two switches, a loaded
+    // machine can see dark -> dark and fire no change event at all.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => theme(page)).toBe('dark');
     expect(await stored(page)).toBeNull();
