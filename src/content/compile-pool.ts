@@ -7,7 +7,7 @@ import * as esbuild from 'esbuild';
 import type { ProcessedSource } from './process-source.js';
 
 /** Bump when compiler output changes shape, so stale cache entries are not reused. */
-const CACHE_VERSION = '1';
+const CACHE_VERSION = '2';
 
 export interface CompileCache {
   /** In-memory entries survive between rebuilds of `portal serve`. */

@@ -1,12 +1,19 @@
 import { compile } from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified, type PluggableList } from 'unified';
+import { VFile } from 'vfile';
+import type { Root as MdastRoot } from 'mdast';
 import type { VFileMessage } from 'vfile-message';
 import { error, type Diagnostic } from '../diagnostics.js';
 import { remarkAdmonitions } from './plugins/admonitions.js';
 import { remarkCollectLinks, type SourceLink } from './plugins/collect-links.js';
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds, type Heading2 } from './plugins/heading-ids.js';
 import { rehypeHighlight } from './plugins/highlight.js';
+import { needsMdxCompiler, staticContentModule, toStaticTree } from './static-content.js';
 
 export type { Heading2 as Heading, SourceLink };
 
@@ -22,17 +29,22 @@ export interface CompiledMdx {
 export async function compileMdx(body: string, file: string): Promise<CompiledMdx> {
   const headings: Heading2[] = [];
   const links: SourceLink[] = [];
+  const value = escapeExplicitIds(body);
+  const remarkPlugins: PluggableList = [remarkGfm, remarkDirective, remarkAdmonitions, remarkExplicitIds, [remarkCollectLinks, { out: links }]];
+  const rehypePlugins: PluggableList = [[rehypeHeadingIds, { out: headings }], rehypeHighlight];
   try {
+    // Same parser and plugins as the MDX compiler; Markdown-only files stop at hast (see static-content.ts).
+    const vfile = new VFile({ value, path: file });
+    const markdown = unified().use(remarkParse).use(remarkMdx).use(remarkPlugins);
+    const mdast = (await markdown.run(markdown.parse(vfile), vfile)) as MdastRoot;
+    if (!needsMdxCompiler(mdast)) {
+      const hast = await unified().use(remarkRehype).use(rehypePlugins).run(mdast as never, vfile);
+      return { code: staticContentModule(toStaticTree(hast as never)), headings, links, diagnostics: [] };
+    }
+    links.length = 0;
     const result = await compile(
-      { value: escapeExplicitIds(body), path: file },
-      {
-        format: 'mdx',
-        outputFormat: 'program',
-        jsxImportSource: 'react',
-        development: false,
-        remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkExplicitIds, [remarkCollectLinks, { out: links }]],
-        rehypePlugins: [[rehypeHeadingIds, { out: headings }], rehypeHighlight],
-      },
+      { value, path: file },
+      { format: 'mdx', outputFormat: 'program', jsxImportSource: 'react', development: false, remarkPlugins, rehypePlugins },
     );
     return { code: String(result.value), headings, links, diagnostics: [] };
   } catch (err) {

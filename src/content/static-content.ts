@@ -1,0 +1,71 @@
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Root as MdastRoot } from 'mdast';
+import { find, html } from 'property-information';
+import styleToJs from 'style-to-js';
+import { visit } from 'unist-util-visit';
+import type { StaticNode } from '../../templates/pages/static-content.tsx';
+
+/**
+ * Most docs are Markdown written in .mdx files: no JSX, no import/export, no `{expressions}`. For those the
+ * MDX compiler's last half (hast to an estree program, JSX rewriting, printing) is pure overhead: about a
+ * third of the compile time. Such a page becomes data instead: a compact element tree rendered by one
+ * shared template (templates/pages/static-content.tsx), which also makes route chunks smaller to bundle.
+ */
+const MDX_NODE_TYPES = new Set(['mdxjsEsm', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression']);
+
+/** True when the tree has a construct only the full MDX compiler can turn into code. */
+export function needsMdxCompiler(tree: MdastRoot): boolean {
+  let found = false;
+  visit(tree, (node) => {
+    if (MDX_NODE_TYPES.has(node.type)) {
+      found = true;
+      return false;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+// React drops whitespace text inside table sections and warns about it; MDX removes it too.
+const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+
+/** hast to the compact tree: strings for text, `[tag, props | 0, ...children]` for elements, with React prop names. */
+export function toStaticTree(tree: HastRoot): StaticNode[] {
+  return tree.children.flatMap((child) => convert(child as ElementContent, false));
+}
+
+function convert(node: ElementContent, inTable: boolean): StaticNode[] {
+  if (node.type === 'text') return inTable && /^\s*$/.test(node.value) ? [] : [node.value];
+  if (node.type !== 'element') return [];
+  const children = node.children.flatMap((c) => convert(c, TABLE_PARTS.has(node.tagName)));
+  const props = reactProps(node);
+  return [[node.tagName, props ?? 0, ...children]];
+}
+
+function reactProps(node: Element): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const [key, value] of Object.entries(node.properties)) {
+    if (value === undefined || value === null || value === false || (typeof value === 'number' && Number.isNaN(value))) continue;
+    const info = find(html, key);
+    let name = info.property;
+    // React spells data-* and aria-* attributes as in HTML, everything else as the DOM property.
+    if (/^(data|aria)[A-Z]/.test(name)) name = info.attribute;
+    let v: unknown = value;
+    if (Array.isArray(value)) v = value.join(info.commaSeparated ? ', ' : ' ');
+    if (name === 'style' && typeof v === 'string') v = styleToJs(v);
+    out[name] = v;
+    any = true;
+  }
+  // Table cells carry GFM alignment as the obsolete `align` attribute; MDX renders it as CSS, and so do we.
+  if (typeof out.align === 'string' && (node.tagName === 'td' || node.tagName === 'th')) {
+    out.style = { ...(out.style as object | undefined), textAlign: out.align };
+    delete out.align;
+  }
+  return any ? out : undefined;
+}
+
+/** The module a route imports as its Content: data plus the shared template. */
+export function staticContentModule(nodes: StaticNode[]): string {
+  return `import { staticContent } from '@portal/theme/pages/static-content.tsx';\nexport default staticContent(${JSON.stringify(nodes)});\n`;
+}

@@ -1,0 +1,95 @@
+import { evaluate } from '@mdx-js/mdx';
+import { createElement, type ComponentType } from 'react';
+import * as runtime from 'react/jsx-runtime';
+import { renderToString } from 'react-dom/server';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileMdx } from '../../../src/content/compile.ts';
+import { remarkAdmonitions } from '../../../src/content/plugins/admonitions.ts';
+import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds } from '../../../src/content/plugins/heading-ids.ts';
+import { rehypeHighlight, registerLanguages } from '../../../src/content/plugins/highlight.ts';
+import { staticContent, type StaticNode } from '../../../templates/pages/static-content.tsx';
+
+const markdownOnly = `Intro with **bold**, _emphasis_, ~~struck~~, \`code\` and a [link](/docs/intro#auth).
+
+## Setup {#custom-setup}
+
+- [x] done task
+- [ ] open task
+  1. nested ordered
+
+> A quote with a footnote.[^1]
+
+| Option | Default |
+| :----- | ------: |
+| \`limit\` | 50 |
+
+:::tip[Good to know]
+Admonitions keep their title.
+:::
+
+\`\`\`liquid title="cart.liquid"
+{% for item in cart.items %}{{ item.title | upcase }}{% endfor %}
+\`\`\`
+
+![Logo](/img/logo.png "The logo")
+
+[^1]: The footnote text.
+`;
+
+// The static path's output must be what the MDX compiler would have rendered for the same file.
+async function renderWithMdxCompiler(source: string): Promise<string> {
+  const { default: Content } = await evaluate(escapeExplicitIds(source), {
+    ...runtime,
+    remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkExplicitIds],
+    rehypePlugins: [[rehypeHeadingIds, { out: [] }], rehypeHighlight],
+  } as never);
+  return renderToString(createElement(Content as ComponentType));
+}
+
+function staticModuleTree(code: string): StaticNode[] {
+  const match = /staticContent\((.*)\);\n$/s.exec(code);
+  if (!match) throw new Error(`not a static content module:\n${code.slice(0, 200)}`);
+  return JSON.parse(match[1] as string) as StaticNode[];
+}
+
+describe('static content (Markdown-only .mdx files)', () => {
+  beforeAll(() => registerLanguages(['markup-templating', 'liquid']));
+
+  it('compiles a Markdown-only file to data that renders exactly as the MDX compiler output', async () => {
+    const compiled = await compileMdx(markdownOnly, 'docs/sample.mdx');
+    expect(compiled.diagnostics).toEqual([]);
+    expect(compiled.code).toContain("from '@portal/theme/pages/static-content.tsx'");
+    const html = renderToString(createElement(staticContent(staticModuleTree(compiled.code))));
+    expect(html).toBe(await renderWithMdxCompiler(markdownOnly));
+    expect(html).toContain('id="custom-setup"');
+    expect(html).toContain('class="admonition admonition-tip"');
+    expect(html).toContain('<th style="text-align:right">Default</th>');
+    expect(html).toContain('<span class="token keyword">for</span>');
+    expect(compiled.headings.map((h) => h.id)).toEqual(['custom-setup', 'footnote-label']);
+    expect(compiled.links.map((l) => l.url)).toEqual(['/docs/intro#auth', '/img/logo.png']);
+  });
+
+  it('routes elements through the components map, so links navigate client-side', async () => {
+    const compiled = await compileMdx('See [the intro](/docs/intro).\n', 'docs/a.mdx');
+    const Link = ({ href, children }: { href: string; children: string }) => createElement('a', { href: `/base${href}`, 'data-internal': '' }, children);
+    const html = renderToString(createElement(staticContent(staticModuleTree(compiled.code)), { components: { a: Link } }));
+    expect(html).toBe('<p>See <a href="/base/docs/intro" data-internal="">the intro</a>.</p>');
+  });
+
+  it('keeps the full MDX compiler for JSX, imports, exports and expressions', async () => {
+    for (const source of ['<Tabs>\n  text\n</Tabs>\n', 'export const x = 1;\n\nText.\n', 'Total: {1 + 1}\n', 'Inline <b>bold</b> JSX.\n']) {
+      const compiled = await compileMdx(source, 'docs/jsx.mdx');
+      expect(compiled.diagnostics).toEqual([]);
+      expect(compiled.code).not.toContain('static-content');
+      expect(compiled.code).toContain('export default function MDXContent');
+    }
+  });
+
+  it('reports a malformed file with its line on either path', async () => {
+    const compiled = await compileMdx('# Title\n\nText\n\n<div>\nunclosed\n', 'docs/bad.mdx');
+    expect(compiled.code).toBe('');
+    expect(compiled.diagnostics[0]).toMatchObject({ file: 'docs/bad.mdx', line: expect.any(Number) });
+  });
+});
