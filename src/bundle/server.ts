@@ -9,6 +9,8 @@ import type { RouteEntry } from './route-modules.js';
 export interface ServerBundle {
   modules: Array<RouteModule & { Template: unknown; meta?: { title?: string; description?: string } }>;
   renderRoute(options: { module: unknown; site: SiteData }): string;
+  /** The bundle on disk, so render workers can import it too. */
+  file?: string;
 }
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
@@ -39,7 +41,8 @@ export async function buildServer(options: { genDir: string; entries: readonly R
   } catch (err) {
     throw bundleError(err);
   }
-  return (await import(pathToFileURL(outfile).href)) as ServerBundle;
+  const bundle = (await import(pathToFileURL(outfile).href)) as ServerBundle;
+  return { modules: bundle.modules, renderRoute: bundle.renderRoute, file: outfile };
 }
 
 /** esbuild failures in site pages become errors naming the file and line. */

@@ -6,6 +6,7 @@ import { error, PortalError } from '../diagnostics.js';
 import type { Route } from '../routes/route.js';
 import { toHref } from '../routes/slug.js';
 import type { OutputFile } from '../output/write.js';
+import { renderBodies } from './render-bodies.js';
 import { renderDocument } from './document.js';
 import { htmlFileFor } from './output-path.js';
 
@@ -20,20 +21,21 @@ export interface RenderOptions {
 }
 
 /** Render stage: every route to a complete HTML document; also returns each page's element ids for the anchor check. */
-export function renderPages(o: RenderOptions): { files: OutputFile[]; idsByPath: Map<string, Set<string>> } {
+export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile[]; idsByPath: Map<string, Set<string>> }> {
   const files: OutputFile[] = [];
   const idsByPath = new Map<string, Set<string>>();
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
+  const bodies = await renderBodies(o.bundle, o.site);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
   o.routes.forEach((route, i) => {
     const module = o.bundle.modules[i];
     if (!module) throw new Error(`no server module for ${route.path}`);
-    let body: string;
-    try {
-      body = o.bundle.renderRoute({ module, site: o.site });
-    } catch (err) {
-      throw new PortalError([error('render-failed', `rendering ${route.path} failed: ${(err as Error).message}`, { file: route.file, hint: 'a component in this page threw while rendering' })], { cause: err });
+    const rendered = bodies[i];
+    if (!rendered || 'error' in rendered) {
+      const err = rendered?.error ?? new Error('no output');
+      throw new PortalError([error('render-failed', `rendering ${route.path} failed: ${err.message}`, { file: route.file, hint: 'a component in this page threw while rendering' })], { cause: err });
     }
+    const body = rendered.html;
     idsByPath.set(route.path, new Set([...body.matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1] as string))));
     const assets = o.manifest.routes[route.path];
     if (!assets) throw new Error(`no client chunk for ${route.path}`);
