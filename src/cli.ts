@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import { PortalError } from './diagnostics.js';
 import { consoleLogger } from './log.js';
+import { createInterruptController, InterruptedError, type InterruptController } from './output/interrupt.js';
 
 const port = (value: string): number => {
   const n = Number(value);
@@ -27,7 +28,8 @@ export function createProgram(): Command {
     .option('--no-cache', 'compile every file afresh (benchmarks)')
     .action(async (opts: { site: string; out: string; baseUrl?: string; openapi?: string; cache: boolean }) => {
       const { build } = await import('./commands/build.js');
-      await build({ root: process.cwd(), siteDir: opts.site, outDir: opts.out, diskCache: opts.cache, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}) });
+      const interrupt = handleInterrupts('build');
+      await build({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, diskCache: opts.cache, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}) });
       // npm run bench reads the peak memory of the whole build (workers included) from here.
       if (process.env.PORTAL_REPORT_RSS) consoleLogger.info(`maxRSS=${process.resourceUsage().maxRSS}`);
     });
@@ -43,7 +45,9 @@ export function createProgram(): Command {
     .option('--no-build', 'serve the existing output folder without building or watching')
     .action(async (opts: { site: string; out: string; port: number; host: string; openapi?: string; build: boolean }) => {
       const { serve } = await import('./commands/serve.js');
-      await serve({ root: process.cwd(), siteDir: opts.site, outDir: opts.out, port: opts.port, host: opts.host, watch: opts.build, ...(opts.openapi ? { openapi: opts.openapi } : {}) });
+      // Kept for the server's lifetime: a rebuild being written when Ctrl-C comes still finishes or rolls back.
+      const interrupt = handleInterrupts('serve');
+      await serve({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, port: opts.port, host: opts.host, watch: opts.build, ...(opts.openapi ? { openapi: opts.openapi } : {}) });
     });
 
   program
@@ -69,6 +73,27 @@ export function createProgram(): Command {
   return program;
 }
 
+/** Exit codes of a command stopped by a signal: 128 + the signal's number, as shells report them. */
+const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/**
+ * issue 8: on SIGINT or SIGTERM, let the command stop at a safe point (the write stage finishes its swap or
+ * removes its temporary folder), remove the temporary folders it registered, then exit 130 or 143. A second
+ * signal exits at once.
+ */
+function handleInterrupts(command: string): InterruptController {
+  const controller = createInterruptController();
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
+    const code = SIGNAL_EXIT[signal];
+    if (controller.signal.aborted) process.exit(code);
+    consoleLogger.error(pc.yellow(`✗ ${command} interrupted by ${signal}; removing temporary files, the output folder is left as it was.`));
+    void controller.interrupt(signal).finally(() => process.exit(code));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return controller;
+}
+
 /** Entry point used by bin/portal.js; resolves to the process exit code. */
 export async function run(argv: readonly string[]): Promise<number> {
   const program = createProgram();
@@ -77,6 +102,8 @@ export async function run(argv: readonly string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
+    // The signal handler reports the interruption and exits with the signal's code.
+    if (err instanceof InterruptedError) return 1;
     const debug = argv.includes('--debug');
     if (err instanceof PortalError) {
       consoleLogger.error(pc.red(`✗ build failed: ${err.diagnostics.length} error${err.diagnostics.length === 1 ? '' : 's'}; the previous output is untouched.`));

@@ -53,6 +53,8 @@ export interface PageData {
   next?: PageRef;
   lastUpdated?: string;
   editUrl?: string;
+  /** A versioned doc's links into the docs, as written -> the same page in the doc's own version (issue 4 item 6). */
+  versionLinks?: Record<string, string>;
   /** Template-specific data: tag lists, category cards, API models. */
   data?: unknown;
 }
@@ -73,13 +75,22 @@ export type NavItem = NavItemSource &
         activeBase?: string;
         /** A docSidebar item: active on every page of this sidebar. */
         sidebarId?: string;
+        /** A doc item: the browser points it at this doc in the version being read or preferred. */
+        docId?: string;
       }
     | { type: 'dropdown'; label: string; href?: string; position: 'left' | 'right'; items: Array<{ label: string; href: string; external: boolean }> }
     | { type: 'search'; position: 'left' | 'right' }
     | { type: 'html'; value: string; position: 'left' | 'right' }
     | { type: 'localeDropdown'; label?: string; position: 'left' | 'right' }
     | { type: 'docsVersionDropdown'; position: 'left' | 'right' }
-    | { type: 'docsVersion'; label?: string; href: string; position: 'left' | 'right' }
+    | {
+        type: 'docsVersion';
+        label?: string;
+        href: string;
+        position: 'left' | 'right';
+        /** A fixed target from the config; without it the item leads to the main doc of the version read or preferred. */
+        to?: string;
+      }
   );
 
 export interface FooterLink {
@@ -97,13 +108,32 @@ export interface Locale {
   prefix: string;
 }
 
+/** A doc of a docs version, as the navbar items and the version dropdown need it. */
+export interface VersionDoc {
+  id: string;
+  path: string;
+  /** The sidebar the doc appears in. */
+  sidebar?: string;
+  unlisted: boolean;
+}
+
+/** One version of the docs (spec §3): name, label, isLast, docs, sidebars, mainDocId, draftIds. */
 export interface DocsVersion {
   name: string;
   label: string;
   /** Route prefix, e.g. '/docs' or '/docs/1.0'. */
   base: string;
   isLast: boolean;
+  docs: VersionDoc[];
+  /** Each sidebar's first link, what a docSidebar navbar item points to. */
+  sidebars: Record<string, { link?: { path: string; label: string } }>;
+  /** The doc a docsVersion item and the version dropdown link to: the docs root, else the first sidebar's first doc. */
+  mainDocId: string;
   mainDocPath: string;
+  /** Docs that exist only as drafts: a navbar item pointing to one yields nothing (spec §5). */
+  draftIds: string[];
+  /** The note above the version's docs: none, unreleased (newer than the last version) or unmaintained (older). */
+  banner: 'none' | 'unreleased' | 'unmaintained';
 }
 
 /** Site-wide data, shipped once in the shared runtime. */

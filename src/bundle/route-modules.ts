@@ -31,7 +31,7 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
   const files: GeneratedFile[] = [];
   const entries: RouteEntry[] = [];
   for (const [id, items] of Object.entries(sidebars)) {
-    files.push({ rel: `sidebars/${safeName(id)}.js`, contents: `export default ${safeJson(items)};\n` });
+    files.push({ rel: `sidebars/${safeName(id)}.js`, contents: `export default ${jsonValue(items)};\n` });
   }
   files.push({ rel: 'site-data.js', contents: `export default ${safeJson(site)};\n` });
   routes.forEach((route, i) => {
@@ -45,13 +45,13 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
     } else if (route.body.type === 'tsx') {
       lines.push(`import * as Page from ${importPath(route.body.file)};`, 'export const Content = Page.default;', 'export const meta = Page.meta;');
     }
-    const { sidebarId } = route.page;
+    const sidebarId = route.sidebarKey ?? route.page.sidebarId;
     const page: PageData = route.page;
     if (sidebarId && sidebars[sidebarId]) {
       lines.push(`import sidebar from ${importPath(`../sidebars/${safeName(sidebarId)}.js`)};`);
-      lines.push(`export const page = { ...${safeJson(page)}, sidebar };`);
+      lines.push(`export const page = { ...${jsonValue(page)}, sidebar };`);
     } else {
-      lines.push(`export const page = ${safeJson(page)};`);
+      lines.push(`export const page = ${jsonValue(page)};`);
     }
     lines.push(`export { ${route.template} as Template } from ${importPath(path.join(templatesDir, 'pages', `${route.template}.tsx`))};`);
     files.push({ rel, contents: `${lines.join('\n')}\n` });
@@ -61,3 +61,9 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
 }
 
 const safeName = (s: string): string => s.replace(/[^a-zA-Z0-9_-]+/g, '_');
+
+/**
+ * Data as `JSON.parse("…")`: esbuild copies a string literal instead of parsing and printing an object
+ * literal, which halves the bundle stage for 1,000 API operations (issue 5), and browsers parse JSON faster.
+ */
+const jsonValue = (value: unknown): string => `JSON.parse(${safeJson(JSON.stringify(value))})`;

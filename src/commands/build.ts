@@ -8,21 +8,22 @@ import { emptyApi } from '../apiref/routes.js';
 import { buildClient, ASSETS_DIR } from '../bundle/client.js';
 import { generateRouteModules } from '../bundle/route-modules.js';
 import { buildServer, bundleError } from '../bundle/server.js';
-import { importTsModule, loadConfig } from '../config/load.js';
+import { loadConfig } from '../config/load.js';
 import type { PortalConfig } from '../config/schema.js';
 import { compileAll, createCompileCache, type CompileCache } from '../content/compile-pool.js';
-import { scanContent } from '../content/scan.js';
+import { scanSite } from '../content/scan-site.js';
 import { PortalError, throwOnErrors, type Diagnostic } from '../diagnostics.js';
 import { consoleLogger, reportDiagnostics, stage, type Logger } from '../log.js';
-import { exists, writeOutput, type OutputFile } from '../output/write.js';
+import { writeOutput, type OutputFile } from '../output/write.js';
+import type { Interruptible } from '../output/interrupt.js';
 import { renderPages } from '../render/render-pages.js';
-import { buildDocEntries } from '../routes/docs.js';
+import { buildDocsVersions } from '../routes/docs-versions.js';
 import { checkLinks } from '../routes/link-check.js';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
-import { resolveSidebars, type SidebarsInput } from '../routes/sidebars.js';
 import { buildSiteData } from '../routes/site-data.js';
 import { loadApiReference } from '../apiref/load.js';
 import { loadLastUpdated } from '../content/last-updated.js';
+import { buildOtherLocales, localizeConfig } from './build-locales.js';
 
 export interface BuildOptions {
   /** Folder holding site/ and openapi/; defaults to the current directory. */
@@ -42,6 +43,10 @@ export interface BuildOptions {
   /** `serve` injects its live-reload endpoint. */
   liveReload?: string;
   includeDrafts?: boolean;
+  /** The CLI's signal handling (issue 8): temporary folders are removed and the write stops safely on SIGINT/SIGTERM. */
+  interrupt?: Interruptible | undefined;
+  /** Build this non-default locale only (under `/<locale>/`); unset builds the default locale, then the others. */
+  locale?: string | undefined;
 }
 
 export interface BuildResult {
@@ -61,19 +66,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteDir = path.resolve(root, options.siteDir ?? 'site');
   const outDir = path.resolve(root, options.outDir ?? 'build');
   const workDir = path.join(path.resolve(import.meta.dirname, '../..'), '.portal');
-  const genDir = path.join(workDir, `gen-${createHash('sha1').update(siteDir).digest('hex').slice(0, 8)}-${process.pid}-${Date.now()}`);
+  const genDir = path.join(workDir, `gen-${createHash('sha1').update(siteDir).digest('hex').slice(0, 8)}-${process.pid}-${Date.now()}${options.locale ? `-${options.locale}` : ''}`);
   const cache = options.cache ?? createCompileCache(options.diskCache === false ? undefined : path.join(workDir, 'cache'));
   const warnings: Diagnostic[] = [];
+  const releaseGenDir = options.interrupt?.track(genDir);
   try {
     // 1. Config
     const { config: loaded, file: configFile } = await stage(log, 'config', () => loadConfig(siteDir, genDir));
-    const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
+    const config: PortalConfig = localizeConfig(options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded, options.locale);
 
-    // 2. Collect: content files, compiled on worker threads, and the API document
-    const sources = await stage(log, 'scan', () => scanContent(siteDir, config.docs.path));
+    // 2. Collect: pages and each docs version (a translated build's files in place of the default ones), compiled on worker threads, and the API document
+    const site = await stage(log, 'scan', () => scanSite({ siteDir, config, configFile, locale: options.locale, genDir }));
+    const sources = [...site.pages, ...site.versions.flatMap((v) => v.files)];
     const markdown = sources.filter((s) => s.ext !== '.tsx');
     const processed = await stage(log, `compile ${markdown.length} MDX files`, () =>
-      compileAll(markdown, { cache, languages: ['markup-templating', 'liquid', 'php', ...config.prism.additionalLanguages] }),
+      compileAll(markdown, { cache, interrupt: options.interrupt, languages: ['markup-templating', 'liquid', 'php', ...config.prism.additionalLanguages] }),
     );
     const processedByFile = new Map(markdown.map((s, i) => [s.file, processed[i]]));
     throwOnErrors(processed.flatMap((p) => p.diagnostics));
@@ -82,26 +89,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       : emptyApi;
     warnings.push(...throwOnErrors(api.diagnostics));
 
-    // 3. Route table
-    const { docs, draftIds, diagnostics: docDiagnostics } = buildDocEntries(sources, sources.map((s) => processedByFile.get(s.file) as never), {
-      routeBasePath: config.docs.routeBasePath,
-      includeDrafts: options.includeDrafts ?? false,
-    });
-    warnings.push(...docDiagnostics);
-    const sidebarsFile = path.join(siteDir, config.docs.sidebarPath);
-    const sidebarsInput = (await exists(sidebarsFile)) ? ((await importTsModule(sidebarsFile, genDir, 'sidebars')) as SidebarsInput) : { docs: [{ type: 'autogenerated', dirName: '.' }] } satisfies SidebarsInput;
-    const sidebars = resolveSidebars(sidebarsInput, { docs, draftIds, routeBasePath: config.docs.routeBasePath, apiItems: api.sidebarItems, file: sidebarsFile });
-    const siteData = buildSiteData({ config, configFile: path.join(siteDir, 'portal.config.ts'), docs, draftIds, sidebars: sidebars.sidebars });
-    throwOnErrors([...sidebars.diagnostics, ...siteData.diagnostics]);
-    const lastUpdated = config.docs.showLastUpdateTime ? await loadLastUpdated(docs.map((d) => d.file)) : undefined;
+    // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
+    const versions = buildDocsVersions({ versions: site.versions, processed: processedByFile, apiItems: api.sidebarItems, includeDrafts: options.includeDrafts ?? false });
+    const { docs, draftIds, sidebars } = versions.last;
+    const siteData = buildSiteData({ config, configFile, docs, draftIds, sidebars, versions: versions.data, locale: options.locale });
+    warnings.push(...versions.diagnostics.filter((d) => d.severity === 'warning'));
+    throwOnErrors([...versions.diagnostics, ...siteData.diagnostics]);
+    const lastUpdated = config.docs.showLastUpdateTime ? await loadLastUpdated(versions.contents.flatMap((v) => v.docs.map((d) => d.file))) : undefined;
     const table = await stage(log, 'routes', () =>
       buildRouteTable({
         config,
-        pages: sources.filter((s) => s.section === 'pages').map((file) => ({ file, source: processedByFile.get(file.file) })),
-        docs,
-        sidebars: sidebars.sidebars,
-        docSidebar: sidebars.docSidebar,
-        generatedIndexes: sidebars.generatedIndexes,
+        pages: site.pages.map((file) => ({ file, source: processedByFile.get(file.file) })),
+        docVersions: versions.contents,
         apiRoutes: api.routes,
         lastUpdated,
       }),
@@ -109,7 +108,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings.push(...table.diagnostics);
 
     // 4–5. Bundle: generated route modules, the client build (per-route chunks) and the server build
-    const generated = generateRouteModules(table.routes, sidebars.sidebars, siteData.site);
+    const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
     await writeGenerated(genDir, generated.files);
     const [client, server] = await stage(log, 'bundle', async () => {
       try {
@@ -134,9 +133,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     );
     warnings.push(...throwOnErrors([...warnings, ...linkDiagnostics]));
 
+    // 7b. Other locales (issue 4 item 7): the same pipeline again under /<locale>/, with its translations
+    const translated = options.locale ? undefined : await buildOtherLocales({ build, options, config, siteDir, log });
+    warnings.push(...(translated?.warnings ?? []));
+
     // 8. Write: into a temporary folder, swapped in on success
-    const files: OutputFile[] = [...client.files, { path: manifestPath, contents: manifestJson }, ...rendered.files, ...api.files];
-    if (options.write !== false) await stage(log, `write ${path.relative(root, outDir) || outDir}`, () => writeOutput(outDir, files, path.join(siteDir, 'static')));
+    const files: OutputFile[] = [...client.files, { path: manifestPath, contents: manifestJson }, ...rendered.files, ...api.files, ...(translated?.files ?? [])];
+    if (options.write !== false) await stage(log, `write ${path.relative(root, outDir) || outDir}`, () => writeOutput(outDir, files, path.join(siteDir, 'static'), options.interrupt));
     const uniqueWarnings = dedupeDiagnostics(warnings);
     reportDiagnostics(uniqueWarnings, log, root);
     const stats = {
@@ -151,6 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw err;
   } finally {
     await fs.rm(genDir, { recursive: true, force: true });
+    releaseGenDir?.();
   }
 }
 

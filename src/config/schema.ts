@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { navbarItemSchema } from './navbar-items.js';
 
+/** A locale code, also its URL prefix: `fr`, `pt-BR`. */
+const localeCode = z.string().regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'must be a locale code such as "en", "fr" or "pt-BR"');
+
 const footerLink = z.strictObject({
   label: z.string(),
   to: z.string().optional(),
@@ -77,15 +80,32 @@ export const configSchema = z.strictObject({
       routeBasePath: z.string().default('/docs'),
       /** File under site/. @example 'sidebars.ts' */
       sidebarPath: z.string().default('sidebars.ts'),
-      lastVersion: z.string().default('current'),
+      /**
+       * The version served at `routeBasePath`; the newest in `site/versions.json` when unset, `current` without
+       * that file. The others are served at `routeBasePath/<path>`. @example '1.0'
+       */
+      lastVersion: z.string().min(1).optional(),
+      /** false: build only the versions in `site/versions.json`, not the `docs` folder. @example true */
+      includeCurrentVersion: z.boolean().default(true),
+      /** Per version (`current` or a name from versions.json). @example { current: { label: 'Next', path: 'next' } } */
       versions: z
-        .record(z.string(), z.strictObject({ label: z.string().optional(), path: z.string().optional(), banner: z.enum(['none', 'unreleased', 'unmaintained']).optional() }))
+        .record(
+          z.string(),
+          z.strictObject({
+            /** Shown in the version dropdown. @example 'Next' */
+            label: z.string().min(1).optional(),
+            /** Route segment under `routeBasePath`; '' serves the version at `routeBasePath`. @example 'next' */
+            path: z.string().regex(/^(?:[^/\\?#]+(?:\/[^/\\?#]+)*)?$/, 'must be a route segment like "next" or "1.x" (or "" for the docs root), without leading or trailing "/", "?" or "#"').optional(),
+            /** The note above each doc of the version; default: none for the last version, unreleased for newer ones, unmaintained for older ones. @example 'unmaintained' */
+            banner: z.enum(['none', 'unreleased', 'unmaintained']).optional(),
+          }),
+        )
         .default({}),
       /** Public URL of the repository, for "edit this page" links. @example 'https://github.com/org/repo/edit/main/site/' */
       editUrl: z.string().optional(),
       showLastUpdateTime: z.boolean().default(false),
     })
-    .default({ path: 'docs', routeBasePath: '/docs', sidebarPath: 'sidebars.ts', lastVersion: 'current', versions: {}, showLastUpdateTime: false }),
+    .default({ path: 'docs', routeBasePath: '/docs', sidebarPath: 'sidebars.ts', includeCurrentVersion: true, versions: {}, showLastUpdateTime: false }),
   openapi: z
     .strictObject({
       /** The OpenAPI document, relative to the project root. @example 'openapi/business-api.yaml' */
@@ -100,9 +120,33 @@ export const configSchema = z.strictObject({
     .optional(),
   i18n: z
     .strictObject({
-      defaultLocale: z.string().default('en'),
-      locales: z.array(z.string()).min(1).default(['en']),
-      localeConfigs: z.record(z.string(), z.strictObject({ label: z.string().optional(), htmlLang: z.string().optional() })).default({}),
+      /** Served at the site root; untranslated docs and pages of other locales fall back to it. @example 'en' */
+      defaultLocale: localeCode.default('en'),
+      /** Every locale to build; each one but the default is built again under `/<locale>/`. @example ['en', 'fr'] */
+      locales: z.array(localeCode).min(1).default(['en']),
+      /** @example { fr: { label: 'Français', htmlLang: 'fr-FR' } } */
+      localeConfigs: z
+        .record(
+          z.string(),
+          z.strictObject({
+            /** The locale's name in the language menu, in its own language. @example 'Français' */
+            label: z.string().min(1).optional(),
+            /** `<html lang>` of the locale's pages; the locale code when unset. @example 'fr-FR' */
+            htmlLang: z.string().regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'must be a BCP 47 language tag such as "en-US"').optional(),
+          }),
+        )
+        .default({}),
+    })
+    .superRefine((i18n, ctx) => {
+      if (!i18n.locales.includes(i18n.defaultLocale)) {
+        ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `"${i18n.defaultLocale}" is not in i18n.locales (${i18n.locales.join(', ')}); add it there or pick one of them` });
+      }
+      i18n.locales.forEach((name, i) => {
+        if (i18n.locales.indexOf(name) !== i) ctx.addIssue({ code: 'custom', path: ['locales', i], message: `"${name}" is listed twice` });
+      });
+      for (const name of Object.keys(i18n.localeConfigs)) {
+        if (!i18n.locales.includes(name)) ctx.addIssue({ code: 'custom', path: ['localeConfigs', name], message: `"${name}" is not in i18n.locales (${i18n.locales.join(', ')}); add it there or remove this entry` });
+      }
     })
     .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
   prism: z

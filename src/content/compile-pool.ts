@@ -5,9 +5,10 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import type { ProcessedSource } from './process-source.js';
+import type { Interruptible } from '../output/interrupt.js';
 
 /** Bump when compiler output changes shape, so stale cache entries are not reused. */
-const CACHE_VERSION = '2';
+const CACHE_VERSION = '3';
 
 export interface CompileCache {
   /** In-memory entries survive between rebuilds of `portal serve`. */
@@ -24,7 +25,7 @@ export const createCompileCache = (dir?: string): CompileCache => ({ memory: new
  */
 export async function compileAll(
   inputs: ReadonlyArray<{ file: string; text: string }>,
-  options: { cache: CompileCache; languages: readonly string[] },
+  options: { cache: CompileCache; languages: readonly string[]; interrupt?: Interruptible | undefined },
 ): Promise<ProcessedSource[]> {
   const { cache, languages } = options;
   const keys = inputs.map(({ file, text }) => createHash('sha1').update(`${CACHE_VERSION}\0${languages.join(',')}\0${file}\0${text}`).digest('hex'));
@@ -33,6 +34,8 @@ export async function compileAll(
   if (todo.length > 0) {
     const size = Math.max(1, Math.min(os.availableParallelism(), todo.length > 4 ? os.availableParallelism() : 1));
     const script = await writeWorkerScript();
+    // Removed by the CLI's signal handler when Ctrl-C stops the build mid-compile (issue 8).
+    const releaseScript = options.interrupt?.track(script);
     const workers = Array.from({ length: size }, () => new Worker(script, { workerData: { languages } }));
     try {
       let next = 0;
@@ -50,6 +53,7 @@ export async function compileAll(
     } finally {
       await Promise.all(workers.map((w) => w.terminate()));
       await fs.rm(script, { force: true });
+      releaseScript?.();
     }
   }
   return results as ProcessedSource[];

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Interruptible } from './interrupt.js';
 
 export interface OutputFile {
   /** Path inside the output folder, `/`-separated. */
@@ -11,23 +12,28 @@ export interface OutputFile {
  * Write stage, the one writer of the output folder: everything goes into a temporary sibling folder which
  * replaces the old output only once complete, so a failed or interrupted build leaves the old site as it was.
  */
-export async function writeOutput(outDir: string, files: readonly OutputFile[], staticDir?: string): Promise<void> {
+export async function writeOutput(outDir: string, files: readonly OutputFile[], staticDir?: string, interrupt?: Interruptible): Promise<void> {
+  // issue 8: a SIGINT/SIGTERM waits for this stage to stop at a batch boundary (or to finish the swap).
+  return interrupt ? interrupt.guard(() => writeInto(outDir, files, staticDir, interrupt.signal)) : writeInto(outDir, files, staticDir);
+}
+
+async function writeInto(outDir: string, files: readonly OutputFile[], staticDir: string | undefined, signal?: AbortSignal): Promise<void> {
   const parent = path.dirname(outDir);
   await fs.mkdir(parent, { recursive: true });
-  // A build killed mid-write leaves only a hidden temporary folder behind; the next build removes it.
-  const prefix = `.${path.basename(outDir)}.tmp-`;
-  for (const stale of (await fs.readdir(parent)).filter((n) => n.startsWith(prefix))) {
-    await fs.rm(path.join(parent, stale), { recursive: true, force: true });
-  }
-  const tmp = await fs.mkdtemp(path.join(parent, prefix));
+  await recoverStale(outDir);
+  const tmp = await fs.mkdtemp(path.join(parent, `.${path.basename(outDir)}.tmp-`));
   try {
-    if (staticDir) await copyDir(staticDir, tmp);
+    if (staticDir) await copyDir(staticDir, tmp, signal);
+    signal?.throwIfAborted();
     const dirs = new Set(files.map((f) => path.dirname(path.join(tmp, f.path))));
     await Promise.all([...dirs].map((d) => fs.mkdir(d, { recursive: true })));
     // Bounded concurrency: thousands of pages must not exhaust file handles.
     for (let i = 0; i < files.length; i += 64) {
+      signal?.throwIfAborted();
       await Promise.all(files.slice(i, i + 64).map((f) => fs.writeFile(path.join(tmp, f.path), f.contents)));
     }
+    // Last point of return: once the old output moves aside, the new one goes in place.
+    signal?.throwIfAborted();
     const old = `${outDir}.old-${process.pid}`;
     const hadOld = await exists(outDir);
     if (hadOld) await fs.rename(outDir, old);
@@ -39,9 +45,31 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
   }
 }
 
-async function copyDir(from: string, to: string): Promise<void> {
+/**
+ * A build killed outright (SIGKILL, power loss) can leave a hidden temporary folder, or, between the two
+ * renames of the swap, the old output moved aside with nothing in its place: put that back, remove the rest.
+ */
+async function recoverStale(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const names = await fs.readdir(parent);
+  for (const stale of names.filter((n) => n.startsWith(`.${base}.tmp-`))) await fs.rm(path.join(parent, stale), { recursive: true, force: true });
+  const moved = names.filter((n) => n.startsWith(`${base}.old-`) && /^\d+$/.test(n.slice(base.length + 5)));
+  for (const name of moved) {
+    const from = path.join(parent, name);
+    if (!(await exists(outDir))) await fs.rename(from, outDir);
+    else await fs.rm(from, { recursive: true, force: true });
+  }
+}
+
+async function copyDir(from: string, to: string, signal?: AbortSignal): Promise<void> {
   if (!(await exists(from))) return;
-  await fs.cp(from, to, { recursive: true, dereference: false, filter: (src) => !path.basename(src).startsWith('.') });
+  // The filter runs once per file, so an interruption stops a large static folder part-way.
+  const filter = (src: string): boolean => {
+    signal?.throwIfAborted();
+    return !path.basename(src).startsWith('.');
+  };
+  await fs.cp(from, to, { recursive: true, dereference: false, filter });
 }
 
 /** True when the path exists; shared by the stages that must not fail on a missing folder. */

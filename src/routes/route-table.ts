@@ -4,18 +4,18 @@ import type { SourceFile } from '../content/scan.js';
 import { warning, type Diagnostic } from '../diagnostics.js';
 import type { PageRef, SidebarItem } from '../../templates/types.js';
 import type { DocEntry } from './docs.js';
+import type { DocsVersionContent } from './docs-versions.js';
 import type { Route } from './route.js';
-import { flattenSidebar, type GeneratedIndex } from './sidebars.js';
+import { flattenSidebar } from './sidebars.js';
 import { pageRoute } from './slug.js';
-import { buildTagRoutes, collectTags } from './tags.js';
+import { buildTagRoutes, collectTags, type TagInfo } from './tags.js';
+import { resolveVersionLinks } from './version-links.js';
 
 export interface RouteTableInput {
   config: PortalConfig;
   pages: ReadonlyArray<{ file: SourceFile; source?: ProcessedSource | undefined }>;
-  docs: readonly DocEntry[];
-  sidebars: Record<string, SidebarItem[]>;
-  docSidebar: ReadonlyMap<string, string>;
-  generatedIndexes: readonly GeneratedIndex[];
+  /** Each docs version's docs, sidebars and generated indexes; a site without versions has one. */
+  docVersions: readonly DocsVersionContent[];
   apiRoutes: readonly Route[];
   /** Last-updated dates by file, where git knows them. */
   lastUpdated?: ReadonlyMap<string, string> | undefined;
@@ -30,7 +30,6 @@ export interface RouteTable {
 /** Route stage: the one list of routes every later stage reads. Duplicates warn, naming every source. */
 export function buildRouteTable(input: RouteTableInput): RouteTable {
   const { config } = input;
-  const base = config.docs.routeBasePath;
   const candidates: Route[] = [];
 
   for (const { file, source } of input.pages) {
@@ -59,21 +58,48 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
     });
   }
 
-  const tags = collectTags(input.docs, base);
+  // Each version has its own tags (under its base), sidebars and pagination (issue 4 item 6).
+  const tagged = input.docVersions.map((version) => {
+    const tags = collectTags(version.docs, version.plan.base);
+    return { version, tags, tagRoutes: buildTagRoutes(tags, version.plan.base) };
+  });
+  for (const { version, tags, tagRoutes } of tagged) candidates.push(...docRoutes({ version, tags, tagRoutes, input }));
+  for (const { version } of tagged) candidates.push(...categoryRoutes(version));
+  for (const { tagRoutes } of tagged) candidates.push(...tagRoutes);
+  candidates.push(...input.apiRoutes);
+  candidates.push({
+    path: '/404',
+    kind: 'not-found',
+    template: 'NotFoundPage',
+    body: { type: 'none' },
+    links: [],
+    unlisted: true,
+    page: { path: '/404', kind: 'not-found', title: 'Page Not Found', toc: [], hideToc: true },
+  });
+  return dedupe(candidates);
+}
+
+/** The doc routes of one version; links into the docs resolve within the version where it has the page. */
+function docRoutes({ version, tags, tagRoutes, input }: { version: DocsVersionContent; tags: readonly TagInfo[]; tagRoutes: readonly Route[]; input: RouteTableInput }): Route[] {
+  const { config } = input;
+  const { plan } = version;
   const tagPath = new Map(tags.map((t) => [t.label, t.path]));
-  const neighbours = prevNextBySidebar(input.sidebars, input.docs);
-  for (const doc of input.docs) {
+  const neighbours = prevNextBySidebar(version.sidebars, version.docs);
+  const versionPaths = new Set([...version.docs.map((d) => d.path), ...version.generatedIndexes.map((g) => g.path), ...tagRoutes.map((r) => r.path)]);
+  return version.docs.map((doc): Route => {
     const fm = doc.source.frontMatter;
-    const sidebarId = input.docSidebar.get(doc.id);
+    const sidebarId = version.docSidebar.get(doc.id);
     const around = neighbours.get(doc.path);
-    candidates.push({
+    const linkMap = resolveVersionLinks({ links: doc.source.links, routeBasePath: config.docs.routeBasePath, versionBase: plan.base, versionPaths });
+    return {
       path: doc.path,
       kind: 'doc',
       template: 'DocPage',
       file: doc.file,
       body: { type: 'mdx', code: doc.source.code },
-      links: doc.source.links,
+      links: linkMap.size ? doc.source.links.map((l) => ({ ...l, url: linkMap.get(l.url) ?? l.url })) : doc.source.links,
       unlisted: doc.unlisted,
+      ...(sidebarId && plan.sidebarKeyPrefix ? { sidebarKey: `${plan.sidebarKeyPrefix}${sidebarId}` } : {}),
       page: {
         path: doc.path,
         kind: 'doc',
@@ -87,19 +113,24 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
         ...(around?.prev ? { prev: around.prev } : {}),
         ...(around?.next ? { next: around.next } : {}),
         ...(input.lastUpdated?.get(doc.file) ? { lastUpdated: input.lastUpdated.get(doc.file) as string } : {}),
-        ...(config.docs.editUrl ? { editUrl: `${config.docs.editUrl.replace(/\/$/, '')}/${config.docs.path}/${doc.rel}` } : {}),
+        ...(config.docs.editUrl ? { editUrl: `${config.docs.editUrl.replace(/\/$/, '')}/${plan.contentPath}/${doc.rel}` } : {}),
+        ...(linkMap.size ? { versionLinks: Object.fromEntries(linkMap) } : {}),
       },
-    });
-  }
+    };
+  });
+}
 
-  for (const index of input.generatedIndexes) {
-    candidates.push({
+/** Generated category index pages of one version. */
+function categoryRoutes(version: DocsVersionContent): Route[] {
+  return version.generatedIndexes.map(
+    (index): Route => ({
       path: index.path,
       kind: 'category',
       template: 'CategoryPage',
       body: { type: 'none' },
       links: [],
       unlisted: false,
+      ...(version.plan.sidebarKeyPrefix ? { sidebarKey: `${version.plan.sidebarKeyPrefix}${index.sidebarId}` } : {}),
       page: {
         path: index.path,
         kind: 'category',
@@ -109,20 +140,8 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
         toc: [],
         data: { items: index.items.map((item) => ({ label: item.label, href: item.href ?? firstHref(item) ?? '', count: item.type === 'category' ? flattenSidebar(item.items).length : undefined })) },
       },
-    });
-  }
-
-  candidates.push(...buildTagRoutes(tags, base), ...input.apiRoutes);
-  candidates.push({
-    path: '/404',
-    kind: 'not-found',
-    template: 'NotFoundPage',
-    body: { type: 'none' },
-    links: [],
-    unlisted: true,
-    page: { path: '/404', kind: 'not-found', title: 'Page Not Found', toc: [], hideToc: true },
-  });
-  return dedupe(candidates);
+    }),
+  );
 }
 
 function dedupe(candidates: Route[]): RouteTable {

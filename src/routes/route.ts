@@ -14,6 +14,11 @@ export interface Route {
   body: { type: 'mdx'; code: string } | { type: 'tsx'; file: string } | { type: 'none' };
   /** Page data without sidebar items (those are attached by sidebar id when bundling). */
   page: PageData;
+  /**
+   * Which sidebar's items the bundle attaches, when not `page.sidebarId` itself: the sidebars of a docs
+   * version other than the last are bundled as `<version>/<sidebar id>` (issue 4 item 6).
+   */
+  sidebarKey?: string;
   links: SourceLink[];
   unlisted: boolean;
 }

@@ -3,7 +3,9 @@ import type { NavbarItem } from '../config/navbar-items.js';
 import { error, type Diagnostic } from '../diagnostics.js';
 import type { DocsVersion, FooterLink, Locale, NavItem, SidebarItem, SiteData } from '../../templates/types.js';
 import type { DocEntry } from './docs.js';
+import { versionData } from './docs-versions.js';
 import { firstLink } from './sidebars.js';
+import { resolveVersionPlans } from './versions.js';
 
 /** A link written in the config (navbar, footer), for the link check. */
 export interface ConfigLink {
@@ -17,7 +19,10 @@ export interface SiteDataInput {
   docs: readonly DocEntry[];
   draftIds: readonly string[];
   sidebars: Record<string, SidebarItem[]>;
+  /** Every docs version (issue 4 item 6); without it, the docs above are the site's single version. */
   versions?: DocsVersion[];
+  /** The locale being built (issue 4 item 7); the default locale when unset. */
+  locale?: string | undefined;
 }
 
 const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
@@ -29,7 +34,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
   const links: ConfigLink[] = [];
   const docById = new Map(input.docs.map((d) => [d.id, d]));
   const drafts = new Set(input.draftIds);
-  const versions = input.versions ?? [currentVersion(config, input.docs)];
+  const versions = input.versions ?? [singleVersion(input)];
   const fail = (where: string, message: string, hint: string) => diagnostics.push(error('navbar-item-invalid', `${where}: ${message}`, { file: configFile, hint }));
 
   const resolveItem = (item: NavbarItem, i: number): NavItem[] => {
@@ -63,7 +68,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
           fail(where, `unknown doc id "${item.docId}". Available doc ids: ${[...docById.keys()].sort().join(', ')}`, 'use one of the listed ids');
           return [];
         }
-        return [{ type: 'link', label: item.label ?? doc.sidebarLabel, href: doc.path, external: false, position, activeBase: doc.path }];
+        return [{ type: 'link', label: item.label ?? doc.sidebarLabel, href: doc.path, external: false, position, activeBase: doc.path, docId: doc.id }];
       }
       case 'docSidebar': {
         const sidebar = input.sidebars[item.sidebarId];
@@ -88,7 +93,8 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
         return [{ type: 'docsVersionDropdown', position }];
       case 'docsVersion': {
         const last = versions.find((v) => v.isLast);
-        return [{ type: 'docsVersion', position, href: item.to ?? last?.mainDocPath ?? config.docs.routeBasePath, ...(item.label ? { label: item.label } : {}) }];
+        if (item.to) links.push({ url: item.to, where });
+        return [{ type: 'docsVersion', position, href: item.to ?? last?.mainDocPath ?? config.docs.routeBasePath, ...(item.label ? { label: item.label } : {}), ...(item.to ? { to: item.to } : {}) }];
       }
     }
   };
@@ -139,22 +145,26 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
     ...(config.announcementBar ? { announcementBar: config.announcementBar } : {}),
     colorMode: config.colorMode,
     locales,
-    currentLocale: config.i18n.defaultLocale,
+    currentLocale: input.locale ?? config.i18n.defaultLocale,
     versions,
     docsPluginId: 'default',
   };
   return { site, links, diagnostics };
 }
 
-/**
- * The only docs version when the build passes none: the current docs, linked at their main doc (the doc at
- * the docs root, else `intro`, else the first by path). Its label comes from `docs.versions.current.label`.
- */
-function currentVersion(config: PortalConfig, docs: readonly DocEntry[]): DocsVersion {
-  const base = config.docs.routeBasePath;
-  const name = config.docs.lastVersion;
-  const main = docs.find((d) => d.path === base) ?? docs.find((d) => d.id === 'intro') ?? [...docs].sort((a, b) => a.path.localeCompare(b.path))[0];
-  return { name, label: config.docs.versions[name]?.label ?? (name === 'current' ? 'Current' : name), base, isLast: true, mainDocPath: main?.path ?? base };
+/** The site's one docs version when the build passes none: the docs and sidebars given, as `current`. */
+function singleVersion(input: SiteDataInput): DocsVersion {
+  const plan = resolveVersionPlans({ config: input.config, versionNames: undefined, configFile: input.configFile, versionsFile: '' }).plans[0];
+  const docSidebar = new Map<string, string>();
+  const walk = (sidebarId: string, items: readonly SidebarItem[]): void => {
+    for (const item of items) {
+      if (item.type === 'link' && item.docId && !docSidebar.has(item.docId)) docSidebar.set(item.docId, sidebarId);
+      if (item.type === 'category') walk(sidebarId, item.items);
+    }
+  };
+  for (const [id, items] of Object.entries(input.sidebars)) walk(id, items);
+  const fallbackPlan = { name: 'current', label: 'Current', base: input.config.docs.routeBasePath, isLast: true, banner: 'none', contentPath: input.config.docs.path, sidebarPath: input.config.docs.sidebarPath, sidebarKeyPrefix: '' } as const;
+  return versionData({ plan: plan ?? fallbackPlan, docs: [...input.docs], draftIds: [...input.draftIds], sidebars: input.sidebars, docSidebar, generatedIndexes: [] });
 }
 
 /** The longest path prefix shared by a sidebar's links, to mark its navbar item active. */

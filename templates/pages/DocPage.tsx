@@ -1,21 +1,25 @@
-import type { ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import type { PageData } from '../types.ts';
+import { DocVersionBanner } from '../shell/DocVersionBanner.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
-import { mdxComponents } from './mdx-components.tsx';
+import { mdxComponents, withVersionLinks } from './mdx-components.tsx';
 
 type ContentType = ComponentType<{ components?: Record<string, unknown> }>;
 
 /** A doc: sidebar, the MDX body with its tags and pagination, and the table of contents. */
 export function DocPage({ page, Content }: { page: PageData; Content?: ContentType }) {
+  // A stable object per page: a new component type on every render would remount each link.
+  const components = useMemo(() => (page.versionLinks ? withVersionLinks(page.versionLinks) : mdxComponents), [page.versionLinks]);
   return (
     <div className="doc-layout">
       {page.sidebar && <Sidebar items={page.sidebar} />}
       <main id="__main" className="doc-main" tabIndex={-1}>
         <article className="markdown">
+          <DocVersionBanner path={page.path} />
           {page.showTitle && <h1>{page.title}</h1>}
-          {Content ? <Content components={mdxComponents} /> : null}
+          {Content ? <Content components={components} /> : null}
         </article>
         <DocFooter page={page} />
       </main>

@@ -4,6 +4,7 @@ import type { PageData } from '../types.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { addCopyButtons } from './code-copy.ts';
 import { ColorModeProvider } from './color-mode.tsx';
+import { usePreferredVersion } from './docs-versions.ts';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 
@@ -34,6 +35,8 @@ export function Layout({ children, page }: { children: ReactNode; page?: PageDat
   useEffect(() => {
     addCopyButtons(document.getElementById('__portal') ?? document);
   }, [path]);
+  // spec §4: a remembered docs version that no longer exists is forgotten on load, whatever the navbar holds.
+  usePreferredVersion();
   return (
     <ColorModeProvider>
       <SkipToContent />

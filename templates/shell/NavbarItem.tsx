@@ -4,9 +4,8 @@ import { useSite } from '../site-context.tsx';
 import type { NavItem } from '../types.ts';
 import { MobileDropdown, NavbarDropdown, type DropdownEntry } from './Dropdown.tsx';
 import { Link } from './Link.tsx';
-import { activeVersion, isActivePath, localeHref } from './navbar-links.ts';
-import { preferredVersionKey } from './storage-keys.ts';
-import { readStorage, removeStorage, writeStorage } from './storage.ts';
+import { usePreferredVersion, useVersionCandidates, versionedItemHref, versionTargetPath } from './docs-versions.ts';
+import { isActivePath, localeHref } from './navbar-links.ts';
 
 /** `sidebarId`: the current page's sidebar, or null on a page without one; undefined when not known. */
 type ItemProps = { item: NavItem; mobile: boolean; sidebarId?: string | null | undefined };
@@ -53,19 +52,10 @@ function isLinkActive(item: Extract<NavItem, { type: 'link' }>, path: string, si
 
 function NavbarItemView({ item, mobile, sidebarId }: ItemProps): ReactNode {
   const { path } = useRouter();
-  const site = useSite();
-  const wrap = (node: ReactNode, className = 'menu-item') => (mobile ? <li className={className}>{node}</li> : node);
   switch (item.type) {
     case 'link':
-    case 'docsVersion': {
-      const active = item.type === 'link' ? isLinkActive(item, path, sidebarId) : isActivePath(path, item.href);
-      const label = item.type === 'link' ? item.label : (item.label ?? activeVersion(site.versions, path)?.label ?? 'Docs');
-      return wrap(
-        <Link href={item.href} className={`${mobile ? 'menu-link' : 'navbar-link'}${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
-          {label}
-        </Link>,
-      );
-    }
+    case 'docsVersion':
+      return <NavLinkItem item={item} mobile={mobile} sidebarId={sidebarId} />;
     case 'dropdown': {
       const entries: DropdownEntry[] = item.items.map((sub) => ({ label: sub.label, href: sub.href, active: !sub.external && isActivePath(path, sub.href) }));
       return mobile ? <MobileDropdown label={item.label} items={entries} /> : <NavbarDropdown label={item.label} href={item.href} items={entries} />;
@@ -83,6 +73,24 @@ function NavbarItemView({ item, mobile, sidebarId }: ItemProps): ReactNode {
     default:
       throw new Error(`No NavbarItem component found for type "${(item as { type: unknown }).type}".`);
   }
+}
+
+/**
+ * A link item. Doc, docSidebar and docsVersion items follow the docs version (issue 4 item 6): on a doc
+ * page they stay in its version; elsewhere they lead into the reader's preferred version, else the last.
+ */
+function NavLinkItem({ item, mobile, sidebarId }: { item: Extract<NavItem, { type: 'link' } | { type: 'docsVersion' }>; mobile: boolean; sidebarId: string | null | undefined }) {
+  const { path } = useRouter();
+  const candidates = useVersionCandidates();
+  const href = versionedItemHref(item, candidates);
+  const active = item.type === 'link' ? (item.docId !== undefined ? isActivePath(path, href) : isLinkActive(item, path, sidebarId)) : isActivePath(path, href);
+  const label = item.type === 'link' ? item.label : (item.label ?? candidates[0]?.label ?? 'Docs');
+  const link = (
+    <Link href={href} className={`${mobile ? 'menu-link' : 'navbar-link'}${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+      {label}
+    </Link>
+  );
+  return mobile ? <li className="menu-item">{link}</li> : link;
 }
 
 function SearchButton() {
@@ -154,23 +162,23 @@ function LocaleDropdown({ label, mobile }: { label?: string | undefined; mobile:
   return mobile ? <MobileDropdown label={text} items={entries} /> : <NavbarDropdown label={text} items={entries} className="locale-dropdown" />;
 }
 
-/** Docs versions; the choice is remembered per docs plugin and forgotten once that version is gone (spec §4, §7). */
+/**
+ * Docs versions (issue 4 item 6): the version read (else preferred, else last) is shown and marked; on a doc
+ * page each entry leads to the same doc in that version when it exists there, else to the version's main
+ * doc. Choosing one remembers it per docs plugin (spec §4, §7).
+ */
 function VersionDropdown({ mobile }: { mobile: boolean }) {
   const site = useSite();
   const { path } = useRouter();
-  const key = preferredVersionKey(site.docsPluginId);
-  useEffect(() => {
-    const preferred = readStorage(key);
-    if (preferred !== null && !site.versions.some((v) => v.name === preferred)) removeStorage(key);
-  }, [key, site.versions]);
-  const current = activeVersion(site.versions, path);
+  const { setPreferred } = usePreferredVersion();
+  const current = useVersionCandidates()[0];
   if (!current) return null;
   if (site.versions.length < 2) return <StaticLabel icon={<VersionIcon />} label={current.label} prefix="Docs version" mobile={mobile} />;
   const entries: DropdownEntry[] = site.versions.map((v) => ({
     label: v.label,
-    href: v.mainDocPath,
+    href: versionTargetPath(site.versions, v, path),
     active: v.name === current.name,
-    onSelect: () => writeStorage(key, v.name),
+    onSelect: () => setPreferred(v.name),
   }));
   const text = (
     <>

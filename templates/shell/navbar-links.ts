@@ -1,5 +1,5 @@
 import { isExternalUrl, routeHref } from '../site-context.tsx';
-import type { DocsVersion, Locale, SiteData } from '../types.ts';
+import type { Locale, SiteData } from '../types.ts';
 
 /** Whether `href` is the current page or one of its ancestors ('/' only matches itself). */
 export function isActivePath(path: string, href: string | undefined): boolean {
@@ -22,8 +22,3 @@ export function localeHref(site: Pick<SiteData, 'baseUrl' | 'trailingSlash' | 'l
   return `${href}${suffix}`;
 }
 
-/** The version the current path belongs to (longest base wins), else the latest one. */
-export function activeVersion(versions: readonly DocsVersion[], path: string): DocsVersion | undefined {
-  const matching = versions.filter((v) => path === v.base || path.startsWith(`${v.base}/`)).sort((a, b) => b.base.length - a.base.length);
-  return matching[0] ?? versions.find((v) => v.isLast) ?? versions[0];
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeVersion, isActivePath, localeHref } from '../../templates/shell/navbar-links.ts';
-import type { DocsVersion, Locale } from '../../templates/types.ts';
+import { isActivePath, localeHref } from '../../templates/shell/navbar-links.ts';
+import type { Locale } from '../../templates/types.ts';
 
 const en: Locale = { name: 'en', label: 'English', htmlLang: 'en', prefix: '' };
 const fr: Locale = { name: 'fr', label: 'Français', htmlLang: 'fr', prefix: '/fr' };
@@ -21,7 +21,7 @@ describe('locale links (spec §2)', () => {
   });
 });
 
-describe('active paths and versions', () => {
+describe('active paths', () => {
   it('marks a link active on its page and below it; "/" only on the home page', () => {
     expect(isActivePath('/docs/intro', '/docs')).toBe(true);
     expect(isActivePath('/docsx', '/docs')).toBe(false);
@@ -29,16 +29,5 @@ describe('active paths and versions', () => {
     expect(isActivePath('/docs', '/')).toBe(false);
     expect(isActivePath('/', '/')).toBe(true);
     expect(isActivePath('/x', 'https://example.com/x')).toBe(false);
-  });
-
-  it('finds the version a path belongs to, else the latest', () => {
-    const versions: DocsVersion[] = [
-      { name: 'current', label: 'Next', base: '/docs/next', isLast: false, mainDocPath: '/docs/next/intro' },
-      { name: '2.0', label: '2.0', base: '/docs', isLast: true, mainDocPath: '/docs/intro' },
-    ];
-    expect(activeVersion(versions, '/docs/next/intro')?.name).toBe('current');
-    expect(activeVersion(versions, '/docs/intro')?.name).toBe('2.0');
-    expect(activeVersion(versions, '/about')?.name).toBe('2.0');
-    expect(activeVersion([], '/docs')).toBeUndefined();
   });
 });

@@ -26,8 +26,22 @@ const site: SiteData = {
   ],
   currentLocale: 'en',
   versions: [
-    { name: 'current', label: 'Next', base: '/docs/next', isLast: false, mainDocPath: '/docs/next/intro' },
-    { name: '2.0', label: '2.0', base: '/docs', isLast: true, mainDocPath: '/docs/intro' },
+    {
+      name: 'current',
+      label: 'Next',
+      base: '/docs/next',
+      isLast: false,
+      docs: [
+        { id: 'intro', path: '/docs/next/intro', unlisted: false },
+        { id: 'guide', path: '/docs/next/guide', unlisted: false },
+      ],
+      sidebars: {},
+      mainDocId: 'intro',
+      mainDocPath: '/docs/next/intro',
+      draftIds: [],
+      banner: 'unreleased',
+    },
+    { name: '2.0', label: '2.0', base: '/docs', isLast: true, docs: [{ id: 'intro', path: '/docs/intro', unlisted: false }], sidebars: {}, mainDocId: 'intro', mainDocPath: '/docs/intro', draftIds: [], banner: 'none' },
   ],
   docsPluginId: 'default',
 };
@@ -48,14 +62,17 @@ const menu = (html: string, className: string) => {
 };
 
 describe('version and locale switchers, server-rendered', () => {
-  it('lists every docs version at its main doc, the current one marked', () => {
+  it('lists every docs version at the same doc where it exists, else at its main doc, the version read marked', () => {
     const html = render('/docs/next/guide');
     expect(html).toContain('<span class="sr-only">Docs version: </span>Next');
     expect(menu(html, 'version-dropdown')).toEqual([
-      ['Next', '/docs/next/intro', 'aria-current="page"'],
-      ['2.0', '/docs/intro', null],
+      ['Next', '/docs/next/guide', 'aria-current="page"'],
+      ['2.0', '/docs/intro', null], // 2.0 has no "guide"
     ]);
-    expect(menu(render('/docs/intro'), 'version-dropdown').map((l) => l[2])).toEqual([null, 'aria-current="page"']);
+    expect(menu(render('/docs/intro'), 'version-dropdown')).toEqual([
+      ['Next', '/docs/next/intro', null],
+      ['2.0', '/docs/intro', 'aria-current="page"'],
+    ]);
   });
 
   it('lists every locale at the same path (query and hash are added in the browser)', () => {

@@ -27,7 +27,23 @@ describe('navbar resolution for the shell', () => {
   });
 
   it('describes the single current docs version when the build has no others, linked at its main doc', () => {
-    expect(resolve({}).site.versions).toEqual([{ name: 'current', label: 'Current', base: '/docs', isLast: true, mainDocPath: '/docs/intro' }]);
+    expect(resolve({}).site.versions).toEqual([
+      {
+        name: 'current',
+        label: 'Current',
+        base: '/docs',
+        isLast: true,
+        docs: [
+          { id: 'guides/setup', path: '/docs/guides/setup', unlisted: false },
+          { id: 'intro', path: '/docs/intro', sidebar: 'docs', unlisted: false },
+        ],
+        sidebars: { docs: { link: { path: '/docs/intro', label: 'Intro' } } },
+        mainDocId: 'intro',
+        mainDocPath: '/docs/intro',
+        draftIds: ['soon'],
+        banner: 'none',
+      },
+    ]);
     expect(resolve({ docs: { versions: { current: { label: '3.x' } } } }).site.versions[0]?.label).toBe('3.x');
   });
 
