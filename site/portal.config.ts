@@ -7,6 +7,7 @@ export default {
   url: 'https://docs.tessera.example',
   baseUrl: '/',
   favicon: 'img/favicon.svg',
+  image: 'img/social-card.png',
   navbar: {
     title: 'Tessera API Portal',
     logo: { src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', alt: 'Tessera logo', width: 32, height: 32 },

@@ -6,8 +6,11 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { consoleLogger, type Logger } from '../log.js';
 import { corpusFiles } from './bench-corpus.js';
+import { openApiCorpusFiles } from './bench-openapi.js';
+import { benchSearch } from './bench-search.js';
 
 const run = promisify(execFile);
+const API_OPERATIONS = 1000;
 const bin = path.resolve(import.meta.dirname, '../../bin/portal.js');
 
 interface Figures {
@@ -26,10 +29,13 @@ export async function bench(options: { root: string; runs: number; pages: number
     try {
       const portal = await coldBuilds(options.root, 'site', portalOut, options.runs);
       log.info(`portal site: cold build median ${fmt(portal.medianMs)} (runs ${portal.runsMs.map(fmt).join(', ')}), peak RSS ${portal.peakRssMb} MB`);
-      for (const [label, rel] of [['doc page (/docs/intro)', 'docs/intro/index.html'], ['home page', 'index.html'], ['API operation page', 'docs/api/get-order/index.html']] as const) {
+      const largestApi = await largestFirstVisit(portalOut, 'docs/api');
+      for (const [label, rel] of [['doc page (/docs/intro)', 'docs/intro/index.html'], ['home page', 'index.html'], [`largest API page (${largestApi ?? 'none'})`, largestApi ? `${largestApi.slice(1)}/index.html` : '']] as const) {
         const bytes = await firstVisitBytes(portalOut, rel);
         if (bytes) log.info(`first visit, ${label}: JS ${kb(bytes.js)} raw / ${kb(bytes.jsGzip)} gzip; CSS ${kb(bytes.css)} raw / ${kb(bytes.cssGzip)} gzip; shared runtime ${kb(bytes.runtimeGzip)} gzip`);
       }
+      // issue 7 budgets: the first search's download, query time, and the first query on 10,000 pages
+      await benchSearch({ root: options.root, portalOut, log });
     } catch (err) {
       log.error(`portal site: build failed, figures skipped (${String((err as Error).message).split('\n')[0]})`);
     }
@@ -45,6 +51,15 @@ export async function bench(options: { root: string; runs: number; pages: number
     log.info(`corpus of ${options.pages} MDX pages: cold build median ${fmt(corpus.medianMs)} (runs ${corpus.runsMs.map(fmt).join(', ')}), peak RSS ${corpus.peakRssMb} MB`);
     const bytes = await firstVisitBytes(corpusOut, 'docs/section-0/page-0/index.html');
     if (bytes) log.info(`first visit, corpus doc page: JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
+
+    // issue 5 budget: a generated document of 1,000 operations builds in at most 15 s and 2 GB
+    const apiRoot = path.join(work, 'api-corpus');
+    for (const [rel, contents] of Object.entries(openApiCorpusFiles(API_OPERATIONS))) {
+      await fs.mkdir(path.dirname(path.join(apiRoot, rel)), { recursive: true });
+      await fs.writeFile(path.join(apiRoot, rel), contents);
+    }
+    const api = await coldBuilds(apiRoot, 'site', path.join(work, 'api-corpus-build'), options.runs);
+    log.info(`API document of ${API_OPERATIONS} operations: cold build median ${fmt(api.medianMs)} (runs ${api.runsMs.map(fmt).join(', ')}), peak RSS ${api.peakRssMb} MB`);
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
@@ -62,6 +77,20 @@ async function coldBuilds(cwd: string, site: string, out: string, runs: number):
   }
   const sorted = [...runsMs].sort((a, b) => a - b);
   return { medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, runsMs, peakRssMb: Math.round(peak / 1024) };
+}
+
+/** The page under `dir` whose first visit loads the most JavaScript (raw bytes, cheap to rank), as a route path. */
+async function largestFirstVisit(outDir: string, dir: string): Promise<string | undefined> {
+  let best: { route: string; bytes: number } | undefined;
+  for (const entry of await fs.readdir(path.join(outDir, dir), { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory()) continue;
+    const html = await fs.readFile(path.join(outDir, dir, entry.name, 'index.html'), 'utf8').catch(() => '');
+    const js = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|<script type="module" src="([^"]+)"/g)].map((m) => (m[1] ?? m[2]) as string));
+    let bytes = 0;
+    for (const u of js) bytes += (await fs.stat(path.join(outDir, u.replace(/^\/+/, '')))).size;
+    if (!best || bytes > best.bytes) best = { route: `/${dir}/${entry.name}`, bytes };
+  }
+  return best?.route;
 }
 
 /** Bytes a first visit loads: the stylesheet, the runtime and every modulepreloaded chunk of the page. */

@@ -24,6 +24,8 @@ import { buildSiteData } from '../routes/site-data.js';
 import { loadApiReference } from '../apiref/load.js';
 import { loadLastUpdated } from '../content/last-updated.js';
 import { buildOtherLocales, localizeConfig } from './build-locales.js';
+import { buildMachineFiles } from '../publish/index.js';
+import { buildSiteSearch } from '../search/site-search.js';
 
 export interface BuildOptions {
   /** Folder holding site/ and openapi/; defaults to the current directory. */
@@ -133,12 +135,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     );
     warnings.push(...throwOnErrors([...warnings, ...linkDiagnostics]));
 
+    // 7a. Search index and files for machines: sitemap, robots, llms.txt, Markdown sources (issue 7)
+    const sourceText = new Map(sources.map((s) => [s.file, s.text]));
+    const published = await stage(log, 'search index, sitemap, llms.txt', () => [
+      ...buildSiteSearch({ routes: table.routes, documents: rendered.files, trailingSlash: config.trailingSlash, versions: siteData.site.versions }),
+      ...buildMachineFiles({ routes: table.routes, config, site: siteData.site, sidebars, sourceOf: (f) => sourceText.get(f), locale: options.locale }),
+    ]);
+
     // 7b. Other locales (issue 4 item 7): the same pipeline again under /<locale>/, with its translations
     const translated = options.locale ? undefined : await buildOtherLocales({ build, options, config, siteDir, log });
     warnings.push(...(translated?.warnings ?? []));
 
     // 8. Write: into a temporary folder, swapped in on success
-    const files: OutputFile[] = [...client.files, { path: manifestPath, contents: manifestJson }, ...rendered.files, ...api.files, ...(translated?.files ?? [])];
+    const files: OutputFile[] = [...client.files, { path: manifestPath, contents: manifestJson }, ...rendered.files, ...api.files, ...published, ...(translated?.files ?? [])];
     if (options.write !== false) await stage(log, `write ${path.relative(root, outDir) || outDir}`, () => writeOutput(outDir, files, path.join(siteDir, 'static'), options.interrupt));
     const uniqueWarnings = dedupeDiagnostics(warnings);
     reportDiagnostics(uniqueWarnings, log, root);

@@ -4,9 +4,11 @@ import pc from 'picocolors';
 import { createCompileCache } from '../content/compile-pool.js';
 import { PortalError } from '../diagnostics.js';
 import { consoleLogger, type Logger } from '../log.js';
+import type { Interruptible } from '../output/interrupt.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
 import { createStaticServer, listen } from '../serve/static-server.js';
 import { build } from './build.js';
+import { watchTargets } from './watch-targets.js';
 
 export interface ServeOptions {
   root: string;
@@ -18,12 +20,15 @@ export interface ServeOptions {
   /** false: serve the existing output only (npm start builds first). */
   watch?: boolean;
   log?: Logger;
+  /** The CLI's signal handling, passed to each rebuild (issue 8). */
+  interrupt?: Interruptible | undefined;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+/** Interfaces only this machine can reach: the whole 127.0.0.0/8 block, ::1 and localhost. */
+const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 /** `portal serve`: build, serve the output, rebuild on change and reload open pages. */
-export async function serve(options: ServeOptions): Promise<{ url: string; close(): Promise<void>; rebuild(): Promise<void> }> {
+export async function serve(options: ServeOptions): Promise<{ url: string; close(): Promise<void>; rebuild(): Promise<void>; connections(): Promise<number>; liveClients(): number }> {
   const log = options.log ?? consoleLogger;
   const root = path.resolve(options.root);
   const siteDir = path.resolve(root, options.siteDir ?? 'site');
@@ -32,6 +37,9 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
   const cache = createCompileCache(path.join(path.resolve(import.meta.dirname, '../..'), '.portal', 'cache'));
   const watch = options.watch !== false;
   let baseUrl = '/';
+  // The API document in use, so its folder is watched even outside openapi/ (issue 5 item 5).
+  let apiDocument = options.openapi;
+  let onBuilt: (() => void) | undefined;
 
   const rebuild = async (): Promise<void> => {
     // The overlay needs the messages a failed build printed, so capture them while echoing to the terminal.
@@ -42,8 +50,10 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
       error: (l) => (captured.push(l), log.error(l)),
     };
     try {
-      const result = await build({ root, siteDir, outDir, log: tee, cache, liveReload: watch ? LIVE_RELOAD_PATH : undefined, ...(options.openapi ? { openapi: options.openapi } : {}) });
+      const result = await build({ root, siteDir, outDir, log: tee, cache, ...(options.interrupt ? { interrupt: options.interrupt } : {}), ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}), ...(options.openapi ? { openapi: options.openapi } : {}) });
       baseUrl = result.config.baseUrl;
+      apiDocument = options.openapi ?? result.config.openapi?.path;
+      onBuilt?.();
       live.reload();
     } catch (err) {
       const text = err instanceof PortalError ? captured.join('\n') : String((err as Error).message);
@@ -54,18 +64,24 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
 
   if (watch) await rebuild();
   const server = createStaticServer({ root: outDir, baseUrl, intercept: (req, res) => live.intercept(req, res) });
-  if (!LOOPBACK.has(options.host)) log.warn(pc.yellow(`warning: listening on ${options.host}, so other machines on your network can read this preview.`));
+  if (!isLoopback(options.host)) log.warn(pc.yellow(`warning: listening on ${options.host}, so other machines on your network can read this preview.`));
   const { url } = await listen(server, options.port, options.host);
   log.info(`${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}`);
 
   let watcher: FSWatcher | undefined;
   if (watch) {
     const templatesDir = path.resolve(import.meta.dirname, '../../templates');
-    const openapiDir = path.join(root, 'openapi');
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
     let queued = false;
-    watcher = watchFiles([siteDir, templatesDir, openapiDir], { ignoreInitial: true, ignored: (p) => p.startsWith(outDir) || /node_modules|\.portal/.test(p) });
+    const watched = new Set(watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }));
+    watcher = watchFiles([...watched], { ignoreInitial: true, ignored: (p) => p.startsWith(outDir) || /node_modules|\.portal|(^|[\\/])\.git([\\/]|$)/.test(p) });
+    // A config edit may point openapi.path elsewhere: watch the new document's folder from then on.
+    onBuilt = () => {
+      const added = watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }).filter((p) => !watched.has(p));
+      for (const p of added) watched.add(p);
+      if (added.length) watcher?.add(added);
+    };
     watcher.on('all', (_event, file) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -79,13 +95,17 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
       }, 80);
     });
     watcher.on('error', (err) => log.warn(`watcher: ${(err as Error).message}`));
+    // Until its first scan ends the watcher misses changes: an edit made right after start would be lost.
+    await new Promise<void>((resolve) => watcher?.once('ready', () => resolve()));
   }
   const close = async () => {
     await watcher?.close();
     live.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  return { url, close, rebuild };
+  // Open sockets and live-reload streams, so tests can see that closed connections are released (issue 8).
+  const connections = () => new Promise<number>((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+  return { url, close, rebuild, connections, liveClients: () => live.size };
 }
 
 const stripAnsi = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, '');

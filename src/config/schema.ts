@@ -25,6 +25,11 @@ export const configSchema = z.strictObject({
   trailingSlash: z.boolean().optional(),
   /** Path under site/static. @example 'img/favicon.svg' */
   favicon: z.string().optional(),
+  /**
+   * Default social card (Open Graph and Twitter `image`) of every page: a path under site/static, best a
+   * 1200×630 PNG or JPEG (issue 7). @example 'img/social-card.png'
+   */
+  image: z.string().regex(/^[^/:]/, 'a path under site/static, without a leading "/"').optional(),
   navbar: z
     .strictObject({
       title: z.string().optional(),

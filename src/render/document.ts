@@ -1,6 +1,7 @@
 import type { PageData, SiteData } from '../../templates/types.js';
 import { safeJson } from '../bundle/route-modules.js';
 import { toHref } from '../routes/slug.js';
+import { socialMetaTags } from './social-meta.js';
 import type { BootData } from '../../templates/client/boot-data.js';
 import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY, THEME_KEY } from '../../templates/shell/storage-keys.js';
 
@@ -39,6 +40,8 @@ export interface DocumentOptions {
   boot: BootData;
   /** Absolute canonical URL. */
   canonical: string;
+  /** Absolute URL of the social card image (issue 7). */
+  image?: string | undefined;
 }
 
 /** Render stage, document side: the complete HTML around a rendered body. */
@@ -54,9 +57,7 @@ export function renderDocument(o: DocumentOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 ${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}<link rel="canonical" href="${escapeHtml(o.canonical)}">
-<meta property="og:title" content="${escapeHtml(title)}">
-${description ? `<meta property="og:description" content="${escapeHtml(description)}">\n` : ''}<meta property="og:url" content="${escapeHtml(o.canonical)}">
-${favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">\n` : ''}<script>${colorModeScript(site)}</script>
+${socialMetaTags({ title, description, url: o.canonical, siteName: site.title, kind: page.kind, image: o.image })}${favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">\n` : ''}<script>${colorModeScript(site)}</script>
 <link rel="stylesheet" href="${escapeHtml(o.css)}">
 <link rel="modulepreload" href="${escapeHtml(o.runtime)}">
 ${o.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).join('\n')}

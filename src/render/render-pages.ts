@@ -51,6 +51,7 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
         runtime: asset(o.manifest.runtime),
         preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
         canonical: `${o.config.url.replace(/\/$/, '')}${toHref(route.path, o.site.baseUrl, o.config.trailingSlash)}`,
+        image: o.config.image ? `${o.config.url.replace(/\/$/, '')}${asset(o.config.image)}` : undefined,
         boot: {
           path: route.path,
           chunk: asset(assets.chunk),

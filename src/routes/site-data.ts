@@ -149,6 +149,8 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
     versions,
     docsPluginId: 'default',
   };
+  // The social card must exist under site/static: the link check fails the build naming the config field.
+  if (config.image) links.push({ url: `/${config.image}`, where: 'the social card (`image`)' });
   return { site, links, diagnostics };
 }
 

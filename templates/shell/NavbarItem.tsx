@@ -6,6 +6,7 @@ import { MobileDropdown, NavbarDropdown, type DropdownEntry } from './Dropdown.t
 import { Link } from './Link.tsx';
 import { usePreferredVersion, useVersionCandidates, versionedItemHref, versionTargetPath } from './docs-versions.ts';
 import { isActivePath, localeHref } from './navbar-links.ts';
+import { SearchTrigger } from '../search/SearchTrigger.tsx';
 
 /** `sidebarId`: the current page's sidebar, or null on a page without one; undefined when not known. */
 type ItemProps = { item: NavItem; mobile: boolean; sidebarId?: string | null | undefined };
@@ -64,8 +65,8 @@ function NavbarItemView({ item, mobile, sidebarId }: ItemProps): ReactNode {
       // Site authors' own HTML from the config, which the portal trusts.
       return mobile ? <li className="menu-item navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} /> : <span className="navbar-item navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />;
     case 'search':
-      // spec §2: search is hidden on mobile. The search feature attaches to [data-search].
-      return mobile ? null : <SearchButton />;
+      // spec §2: search is hidden on mobile. The dialog is loaded on first use (issue 7).
+      return mobile ? null : <SearchTrigger />;
     case 'localeDropdown':
       return <LocaleDropdown label={item.label} mobile={mobile} />;
     case 'docsVersionDropdown':
@@ -91,17 +92,6 @@ function NavLinkItem({ item, mobile, sidebarId }: { item: Extract<NavItem, { typ
     </Link>
   );
   return mobile ? <li className="menu-item">{link}</li> : link;
-}
-
-function SearchButton() {
-  return (
-    <button type="button" className="navbar-item navbar-search" data-search="" aria-label="Search">
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-        <path fill="currentColor" d="M10 2a8 8 0 1 0 4.9 14.3l5.4 5.4 1.4-1.4-5.4-5.4A8 8 0 0 0 10 2zm0 2a6 6 0 1 1 0 12 6 6 0 0 1 0-12z" />
-      </svg>
-      <span className="navbar-search-label">Search</span>
-    </button>
-  );
 }
 
 /** `location.search + location.hash`, kept current, so a locale link keeps them (spec §2). */
