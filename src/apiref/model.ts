@@ -6,6 +6,7 @@ import { arr, createRefLookup, deref, entries, isObject, str, type Raw } from '.
 import { indexSubtypes } from './schema-tree.js';
 import { assignSlugs, type SlugRequest } from './slugs.js';
 import { toPointer } from './locate.js';
+import { safeDocumentUrl } from './safe-url.js';
 
 /** Our own model of an OpenAPI document (STYLE: pages, sidebar and downloads read this, never the YAML). */
 export interface ApiModel {
@@ -45,13 +46,15 @@ export interface BuildModelOptions {
   locate: (pointer: string) => number | undefined;
   /** Schema nesting shown before a tree is cut. */
   maxDepth?: number;
+  /** The memoised Markdown renderer, when the caller renders the same texts again (the link check). */
+  markdown?: (markdown: string | undefined) => SafeHtml | undefined;
 }
 
 /** Parse stage, part 2 (pure): the bundled document to an ApiModel, with every slug assigned. */
 export function buildApiModel(options: BuildModelOptions): { model: ApiModel; diagnostics: Diagnostic[] } {
   const { doc } = options;
   const lookup = createRefLookup(options.refRoot);
-  const markdown = createMarkdownRenderer();
+  const markdown = options.markdown ?? createMarkdownRenderer();
   const buildServers = (raw: unknown): ApiServer[] =>
     arr(raw).flatMap((s) => {
       if (!isObject(s) || typeof s.url !== 'string') return [];
@@ -117,9 +120,10 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
       ...(str(info.summary) ? { summary: str(info.summary) as string } : {}),
       ...(description ? { description } : {}),
       ...(plainDescription ? { plainDescription } : {}),
-      ...(isObject(info.contact) ? { contact: pick(info.contact, ['name', 'url', 'email']) } : {}),
-      ...(isObject(info.license) && typeof info.license.name === 'string' ? { license: { name: info.license.name, ...pick(info.license, ['url']) } } : {}),
-      ...(str(info.termsOfService) ? { termsOfService: str(info.termsOfService) as string } : {}),
+      // issue 8: the document's URLs become hrefs, so only http(s), mailto and relative ones are kept.
+      ...(isObject(info.contact) ? { contact: withSafeUrl(pick(info.contact, ['name', 'url', 'email'])) } : {}),
+      ...(isObject(info.license) && typeof info.license.name === 'string' ? { license: withSafeUrl({ name: info.license.name, ...pick(info.license, ['url']) }) } : {}),
+      ...(safeDocumentUrl(info.termsOfService) ? { termsOfService: safeDocumentUrl(info.termsOfService) as string } : {}),
     },
     ...(externalDocs ? { externalDocs } : {}),
     servers,
@@ -134,6 +138,13 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
     }),
   };
   return { model, diagnostics };
+}
+
+/** The object with its `url` made safe, or without it when the URL is unsafe. */
+function withSafeUrl<T extends { url?: string }>(value: T): T {
+  const { url, ...rest } = value;
+  const safe = safeDocumentUrl(url);
+  return (safe ? { ...rest, url: safe } : rest) as T;
 }
 
 const defaultTagOf = (op: ApiOperation): string => (op.webhook ? 'Webhooks' : 'Operations');

@@ -3,6 +3,7 @@ import { buildExample, type ExampleDirection } from './example.js';
 import { markdownToText } from './markdown.js';
 import { arr, bool, deref, entries, isObject, str, type Raw } from './raw.js';
 import { buildSchemaTree, type SchemaContext } from './schema-tree.js';
+import { safeDocumentUrl } from './safe-url.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
@@ -154,7 +155,9 @@ function firstExampleValue(raw: unknown, ctx: OperationContext): unknown {
 }
 
 export function docsLink(raw: unknown): { url: string; description?: string } | undefined {
-  if (!isObject(raw) || typeof raw.url !== 'string') return undefined;
+  // issue 8: an externalDocs url becomes an href; a javascript: (or any non-http) one is dropped.
+  const url = isObject(raw) ? safeDocumentUrl(raw.url) : undefined;
+  if (!isObject(raw) || !url) return undefined;
   const description = str(raw.description);
-  return { url: raw.url, ...(description ? { description } : {}) };
+  return { url, ...(description ? { description } : {}) };
 }

@@ -13,11 +13,14 @@ export interface RouteEntry {
   route: Route;
   /** The route module, relative to the generation folder. */
   rel: string;
+  /** Its exports besides `page`: what the server bundle imports (it gets the page data from memory). */
+  serverExports: string[];
 }
 
 /** JSON that is safe inside a JS module and inside an inline <script> (issue 8: `</script>`, U+2028/9). */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // One pass: route data of 1,000 API operations is tens of megabytes.
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => (c === '<' ? '\\u003c' : c === '\u2028' ? '\\u2028' : '\\u2029'));
 }
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
@@ -27,9 +30,11 @@ const importPath = (p: string): string => JSON.stringify(p.split(path.sep).join(
  * Bundle stage, part 1 (pure): the modules esbuild bundles. Each route gets a module exporting its page data
  * and template; MDX bodies and sidebars are modules of their own so splitting can share them.
  */
-export function generateRouteModules(routes: readonly Route[], sidebars: Record<string, SidebarItem[]>, site: SiteData): { files: GeneratedFile[]; entries: RouteEntry[] } {
+export function generateRouteModules(routes: readonly Route[], sidebars: Record<string, SidebarItem[]>, site: SiteData): { files: GeneratedFile[]; entries: RouteEntry[]; pages: PageData[] } {
   const files: GeneratedFile[] = [];
   const entries: RouteEntry[] = [];
+  // Each route's page data as its chunk exports it, for server rendering straight from memory.
+  const pages: PageData[] = [];
   for (const [id, items] of Object.entries(sidebars)) {
     files.push({ rel: `sidebars/${safeName(id)}.js`, contents: `export default ${jsonValue(items)};\n` });
   }
@@ -38,26 +43,32 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
     const name = `r${i}-${safeName(route.path === '/' ? 'index' : route.path.slice(1)).slice(0, 60)}`;
     const rel = `routes/${name}.jsx`;
     const lines: string[] = [];
+    const serverExports = ['Template'];
     if (route.body.type === 'mdx') {
       const mdxRel = `mdx/${createHash('sha1').update(route.body.code).digest('hex').slice(0, 16)}.jsx`;
       files.push({ rel: mdxRel, contents: route.body.code });
       lines.push(`export { default as Content } from ${importPath(`../${mdxRel}`)};`);
+      serverExports.push('Content');
     } else if (route.body.type === 'tsx') {
       lines.push(`import * as Page from ${importPath(route.body.file)};`, 'export const Content = Page.default;', 'export const meta = Page.meta;');
+      serverExports.push('Content', 'meta');
     }
     const sidebarId = route.sidebarKey ?? route.page.sidebarId;
     const page: PageData = route.page;
-    if (sidebarId && sidebars[sidebarId]) {
-      lines.push(`import sidebar from ${importPath(`../sidebars/${safeName(sidebarId)}.js`)};`);
-      lines.push(`export const page = { ...${jsonValue(page)}, sidebar };`);
+    const sidebar = sidebarId ? sidebars[sidebarId] : undefined;
+    // Marked pure, so the server bundle (which imports everything but `page`) drops the data (issue 5 budget).
+    if (sidebar) {
+      lines.push(`import sidebar from ${importPath(`../sidebars/${safeName(sidebarId as string)}.js`)};`);
+      lines.push(`export const page = /* @__PURE__ */ Object.assign(${jsonValue(page)}, { sidebar });`);
     } else {
       lines.push(`export const page = ${jsonValue(page)};`);
     }
+    pages.push(sidebar ? { ...page, sidebar } : page);
     lines.push(`export { ${route.template} as Template } from ${importPath(path.join(templatesDir, 'pages', `${route.template}.tsx`))};`);
     files.push({ rel, contents: `${lines.join('\n')}\n` });
-    entries.push({ route, rel });
+    entries.push({ route, rel, serverExports });
   });
-  return { files, entries };
+  return { files, entries, pages };
 }
 
 const safeName = (s: string): string => s.replace(/[^a-zA-Z0-9_-]+/g, '_');
@@ -65,5 +76,6 @@ const safeName = (s: string): string => s.replace(/[^a-zA-Z0-9_-]+/g, '_');
 /**
  * Data as `JSON.parse("…")`: esbuild copies a string literal instead of parsing and printing an object
  * literal, which halves the bundle stage for 1,000 API operations (issue 5), and browsers parse JSON faster.
+ * Pure, so a bundle that does not use the value leaves it out.
  */
-const jsonValue = (value: unknown): string => `JSON.parse(${safeJson(JSON.stringify(value))})`;
+const jsonValue = (value: unknown): string => `/* @__PURE__ */ JSON.parse(${safeJson(JSON.stringify(value))})`;

@@ -30,6 +30,8 @@ export async function importTsModule(file: string, cacheDir: string, label: stri
       format: 'esm',
       packages: 'external',
       logLevel: 'silent',
+      // Maps a throw's stack back to the source file, so the message can give its line (issue 8).
+      sourcemap: 'inline',
     });
     code = result.outputFiles[0]?.text ?? '';
   } catch (err) {
@@ -58,11 +60,20 @@ export async function importTsModule(file: string, cacheDir: string, label: stri
     return mod.default;
   } catch (err) {
     if (err instanceof PortalError) throw err;
+    const at = throwSite(err, file);
     throw new PortalError(
-      [error(`${label}-invalid`, `${path.basename(file)} threw while loading: ${(err as Error).message}`, { file, hint: 'fix the code in this file so it evaluates without throwing' })],
+      [error(`${label}-invalid`, `${path.basename(file)} threw while loading: ${(err as Error).message}`, { file, ...at, hint: 'fix the code in this file so it evaluates without throwing' })],
       { cause: err },
     );
   } finally {
     await fs.rm(out, { force: true });
   }
+}
+
+/** Line and column of the first stack frame in `file` (source-mapped when source maps are on, as under bin/portal.js). */
+function throwSite(err: unknown, file: string): { line?: number; column?: number } {
+  const stack = err instanceof Error ? (err.stack ?? '') : '';
+  const name = path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`${name}:(\\d+):(\\d+)`).exec(stack);
+  return m ? { line: Number(m[1]), column: Number(m[2]) } : {};
 }

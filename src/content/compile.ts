@@ -14,6 +14,7 @@ import { remarkCollectLinks, type SourceLink } from './plugins/collect-links.js'
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds, type Heading2 } from './plugins/heading-ids.js';
 import { rehypeHighlight } from './plugins/highlight.js';
 import { needsMdxCompiler, staticContentModule, toStaticTree } from './static-content.js';
+import { checkTreeDepth } from './limits.js';
 
 export type { Heading2 as Heading, SourceLink };
 
@@ -37,6 +38,8 @@ export async function compileMdx(body: string, file: string): Promise<CompiledMd
     const vfile = new VFile({ value, path: file });
     const markdown = unified().use(remarkParse).use(remarkMdx).use(remarkPlugins);
     const mdast = (await markdown.run(markdown.parse(vfile), vfile)) as MdastRoot;
+    const tooDeep = checkTreeDepth(mdast, file);
+    if (tooDeep.length > 0) return { code: '', headings, links, diagnostics: tooDeep };
     if (!needsMdxCompiler(mdast)) {
       const hast = await unified().use(remarkRehype).use(rehypePlugins).run(mdast as never, vfile);
       return { code: staticContentModule(toStaticTree(hast as never)), headings, links, diagnostics: [] };
@@ -48,6 +51,10 @@ export async function compileMdx(body: string, file: string): Promise<CompiledMd
     );
     return { code: String(result.value), headings, links, diagnostics: [] };
   } catch (err) {
+    // Nesting the line guards cannot see (thousands of nested JSX elements) overflows the compiler's stack.
+    if (err instanceof RangeError || /Maximum call stack size exceeded/.test(String((err as VFileMessage)?.reason ?? err))) {
+      return { code: '', headings, links, diagnostics: [error('content-too-deep', 'the page nests elements too deeply for the MDX compiler (its stack overflowed)', { file, hint: 'flatten the nesting: split deeply nested elements, lists or quotes into shallower ones' })] };
+    }
     const message = err as VFileMessage;
     const place = message.place && 'start' in message.place ? message.place.start : message.place;
     const rawReason = (message.reason ?? String(err)).split('\n')[0] ?? '';

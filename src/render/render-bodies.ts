@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SiteData } from '../../templates/types.js';
+import type { PageData, SiteData } from '../../templates/types.js';
 import type { ServerBundle } from '../bundle/server.js';
 
 /** One route's server-rendered body, or why it failed. */
@@ -20,12 +20,14 @@ const BATCH = 24;
  * large sites a worker thread that imports the same server bundle takes batches from a shared queue while
  * the main thread renders too; on the 2-core target that roughly halves the stage.
  */
-export async function renderBodies(bundle: ServerBundle, site: SiteData): Promise<BodyResult[]> {
+export async function renderBodies(bundle: ServerBundle, site: SiteData, pages?: readonly PageData[]): Promise<BodyResult[]> {
   const count = bundle.modules.length;
   const results: BodyResult[] = new Array(count);
+  // The server bundle holds templates, not page data: each route's page comes from the route table.
+  const moduleOf = (i: number) => (pages ? { ...bundle.modules[i], page: pages[i] } : bundle.modules[i]);
   const renderOne = (i: number): BodyResult => {
     try {
-      return { html: bundle.renderRoute({ module: bundle.modules[i], site }) };
+      return { html: bundle.renderRoute({ module: moduleOf(i), site }) };
     } catch (err) {
       return { error: err as Error };
     }
@@ -46,13 +48,16 @@ export async function renderBodies(bundle: ServerBundle, site: SiteData): Promis
   await fs.writeFile(script, WORKER_SOURCE);
   const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { bundleUrl: pathToFileURL(bundle.file as string).href, site } }));
   try {
-    const remote = workers.map((worker) => runWorker(worker, take, results));
+    const remote = workers.map((worker) => runWorker(worker, take, results, pages));
+    for (const r of remote) r.done.catch(() => undefined); // an idle worker's crash must not go unhandled
     // The main thread renders batches too, yielding between them so worker messages are answered promptly.
     for (let range = take(); range; range = take()) {
       for (let i = range[0]; i < range[1]; i++) results[i] = renderOne(i);
       await yieldToEventLoop();
     }
-    await Promise.all(remote);
+    // Wait only for batches a worker holds: one still importing the bundle (slow on a busy machine, or for
+    // 1,000 API pages) has nothing to deliver and is terminated below.
+    await Promise.all(remote.filter((r) => r.busy()).map((r) => r.done));
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
     await fs.rm(script, { force: true });
@@ -60,11 +65,14 @@ export async function renderBodies(bundle: ServerBundle, site: SiteData): Promis
   return results;
 }
 
-function runWorker(worker: Worker, take: () => [number, number] | undefined, results: BodyResult[]): Promise<void> {
-  return new Promise((resolve, reject) => {
+function runWorker(worker: Worker, take: () => [number, number] | undefined, results: BodyResult[], pages: readonly PageData[] | undefined): { done: Promise<void>; busy(): boolean } {
+  let busy = false;
+  const done = new Promise<void>((resolve, reject) => {
     const send = () => {
       const range = take();
-      if (range) worker.postMessage(range);
+      busy = range !== undefined;
+      // A batch carries its pages' data: the worker's bundle has none (structured clone, a few hundred KB).
+      if (range) worker.postMessage([range[0], range[1], pages?.slice(range[0], range[1])]);
       else resolve();
     };
     worker.on('message', (msg: { ready?: true; start?: number; bodies?: Array<{ html?: string; error?: string; stack?: string }> }) => {
@@ -77,16 +85,18 @@ function runWorker(worker: Worker, take: () => [number, number] | undefined, res
     });
     worker.on('error', (err: Error) => reject(new Error(`a render worker crashed: ${err.message}`, { cause: err })));
   });
+  return { done, busy: () => busy };
 }
 
 // Plain JS so the worker starts without a TypeScript loader; it only imports the already-built server bundle.
 const WORKER_SOURCE = `import { parentPort, workerData } from 'node:worker_threads';
 const bundle = await import(workerData.bundleUrl);
 const site = workerData.site;
-parentPort.on('message', ([start, end]) => {
+parentPort.on('message', ([start, end, pages]) => {
   const bodies = [];
   for (let i = start; i < end; i++) {
-    try { bodies.push({ html: bundle.renderRoute({ module: bundle.modules[i], site }) }); }
+    const module = pages ? { ...bundle.modules[i], page: pages[i - start] } : bundle.modules[i];
+    try { bodies.push({ html: bundle.renderRoute({ module, site }) }); }
     catch (err) { bodies.push({ error: String(err && err.message || err), stack: err && err.stack }); }
   }
   parentPort.postMessage({ start, bodies });

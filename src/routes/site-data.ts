@@ -11,6 +11,8 @@ import { resolveVersionPlans } from './versions.js';
 export interface ConfigLink {
   url: string;
   where: string;
+  /** A file the page loads (logo, social card) rather than a page to link to. */
+  isImage?: boolean;
 }
 
 export interface SiteDataInput {
@@ -150,7 +152,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
     docsPluginId: 'default',
   };
   // The social card must exist under site/static: the link check fails the build naming the config field.
-  if (config.image) links.push({ url: `/${config.image}`, where: 'the social card (`image`)' });
+  if (config.image) links.push({ url: `/${config.image}`, where: 'the social card (`image`)', isImage: true });
   return { site, links, diagnostics };
 }
 

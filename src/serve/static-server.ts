@@ -67,12 +67,20 @@ export async function resolveSafePath(root: string, urlPath: string): Promise<st
 /** A small static server for the built site: no directory listings, nosniff, 404.html for misses. */
 export function createStaticServer(options: StaticServerOptions): http.Server {
   const base = (options.baseUrl ?? '/').replace(/\/$/, '');
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     void handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal error');
     });
   });
+  // Requests Node's parser rejects (a target without a leading slash, a raw NUL, huge headers) get an answer
+  // with nosniff like every other one, instead of Node's bare default (issue 8).
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nBad request`);
+  });
+  return server;
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -14,7 +14,8 @@ describe('the social card image (issue 7)', () => {
     const dir = await scenario('social-image-missing', { 'site/portal.config.ts': config('img/no-such-card.png') });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
-    expect(r.stderr + r.stdout).toMatch(/broken link "\/img\/no-such-card\.png" in the social card \(`image`\)[\s\S]*portal\.config\.ts/);
+    expect(r.stderr + r.stdout).toMatch(/missing image "\/img\/no-such-card\.png" in the social card \(`image`\)[\s\S]*portal\.config\.ts/);
+    expect(r.stderr + r.stdout).toContain('put the file under site/static/');
   });
 
   it('rejects an image path written from the root, saying what is allowed', async () => {

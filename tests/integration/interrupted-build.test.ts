@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../helpers/fixtures.ts';
+import { portal, scenario } from '../helpers/scenario.ts';
+
+// issue 8, item 1: a build stopped by SIGINT (Ctrl-C) or SIGTERM (CI cancelling a job) part-way leaves the
+// previous output exactly as it was, leaves no temporary folder behind, and exits 130 or 143.
+
+let dir: string;
+let before: Record<string, string>;
+
+async function treeHash(root: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (rel: string): Promise<void> => {
+    for (const entry of await fs.readdir(path.join(root, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      if (entry.isDirectory()) await walk(child);
+      else out[child] = createHash('sha1').update(await fs.readFile(path.join(root, child))).digest('hex');
+    }
+  };
+  await walk('');
+  return out;
+}
+
+beforeAll(async () => {
+  // Big enough to stop part-way: 300 docs to compile and 2,000 static files to copy while writing.
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 300; i++) files[`site/docs/many/page-${i}.md`] = `---\ntitle: Page ${i}\n---\n\n# Page ${i}\n\nBack to the [intro](/docs/intro).\n\n## Details\n\nText.\n`;
+  for (let i = 0; i < 2000; i++) files[`site/static/bulk/file-${i}.txt`] = `static file ${i}\n`;
+  dir = await scenario('interrupted', files);
+  const first = await portal(dir, 'build');
+  expect(first.exitCode, first.stderr).toBe(0);
+  before = await treeHash(path.join(dir, 'build'));
+  // The next build would change a page: an interrupted one must not.
+  await fs.appendFile(path.join(dir, 'site/docs/intro.mdx'), '\nEdited after the first build.\n');
+}, 180_000);
+
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** Starts `portal build`, sends `signal` once `ready` says so, and resolves to how it ended. */
+function interruptedBuild(signal: 'SIGINT' | 'SIGTERM', ready: (stdout: string) => boolean | Promise<boolean>) {
+  return new Promise<{ code: number | null; killedBy: NodeJS.Signals | null; stdout: string; stderr: string; pid: number }>((resolve, reject) => {
+    const child = spawn('node', [path.join(projectRoot, 'bin', 'portal.js'), 'build'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const poll = setInterval(async () => {
+      if (sent || !(await ready(stdout))) return;
+      sent = true;
+      clearInterval(poll);
+      child.kill(signal);
+    }, 1);
+    const timeout = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('exit', (code, killedBy) => {
+      clearInterval(poll);
+      clearTimeout(timeout);
+      if (!sent) reject(new Error(`the build ended before the signal was sent:\n${stdout}\n${stderr}`));
+      else resolve({ code, killedBy, stdout, stderr, pid: child.pid as number });
+    });
+  });
+}
+
+async function expectNothingChanged(pid: number): Promise<void> {
+  expect(await treeHash(path.join(dir, 'build'))).toEqual(before);
+  expect((await fs.readdir(dir)).filter((n) => n !== 'build' && n !== 'site')).toEqual([]);
+  // The generated modules and the compile worker of that process live in .portal/ under its pid.
+  const work = await fs.readdir(path.join(projectRoot, '.portal')).catch(() => []);
+  expect(work.filter((n) => n.includes(`-${pid}-`))).toEqual([]);
+}
+
+describe('an interrupted portal build', () => {
+  it('stops on SIGINT while writing: exit 130, previous output byte for byte, no temporary folder', async () => {
+    const r = await interruptedBuild('SIGINT', async () => (await fs.readdir(dir)).some((n) => n.startsWith('.build.tmp-')));
+    expect(r.killedBy, 'the build handled the signal itself').toBeNull();
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stdout).not.toContain('✓ write');
+    expect(r.stderr).toContain('build interrupted by SIGINT');
+    await expectNothingChanged(r.pid);
+  }, 150_000);
+
+  it('stops on SIGTERM while compiling: exit 143, previous output byte for byte, no temporary folder', async () => {
+    const r = await interruptedBuild('SIGTERM', (stdout) => stdout.includes('✓ scan'));
+    expect(r.killedBy).toBeNull();
+    expect(r.code, r.stderr).toBe(143);
+    expect(r.stdout).not.toContain('✓ compile');
+    expect(r.stderr).toContain('build interrupted by SIGTERM');
+    await expectNothingChanged(r.pid);
+  }, 150_000);
+});

@@ -1,0 +1,70 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
+import { writeOutput } from '../../../src/output/write.ts';
+
+// issue 8: the write stage never leaves a half-written site, whether it is interrupted or killed outright.
+
+let parent: string;
+let outDir: string;
+
+beforeEach(async () => {
+  parent = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-write-'));
+  outDir = path.join(parent, 'build');
+  await fs.mkdir(outDir);
+  await fs.writeFile(path.join(outDir, 'index.html'), 'old site');
+});
+
+const manyFiles = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `docs/p${i}/index.html`, contents: `page ${i}` }));
+
+describe('writeOutput', () => {
+  it('stops when interrupted, removes its temporary folder and leaves the old output', async () => {
+    const interrupt = createInterruptController();
+    const writing = writeOutput(outDir, manyFiles(2000), undefined, interrupt);
+    const stopped = interrupt.interrupt('SIGINT');
+    await expect(writing).rejects.toBeInstanceOf(InterruptedError);
+    await stopped;
+    expect(await fs.readdir(parent)).toEqual(['build']);
+    expect(await fs.readdir(outDir)).toEqual(['index.html']);
+    expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
+  });
+
+  it('makes an interruption wait until the write has stopped, then removes what the build registered', async () => {
+    const interrupt = createInterruptController();
+    const scratch = path.join(parent, 'gen-scratch');
+    await fs.mkdir(scratch);
+    interrupt.track(scratch);
+    let settled = false;
+    const writing = writeOutput(outDir, manyFiles(500), undefined, interrupt).finally(() => (settled = true));
+    await interrupt.interrupt('SIGTERM');
+    // interrupt() resolved only after the write had settled and cleaned up.
+    expect(settled).toBe(true);
+    await writing.catch(() => {});
+    expect(await fs.readdir(parent)).toEqual(['build']);
+  });
+
+  it('writes normally when nothing interrupts it', async () => {
+    await writeOutput(outDir, manyFiles(3), undefined, createInterruptController());
+    expect((await fs.readdir(path.join(outDir, 'docs'))).sort()).toEqual(['p0', 'p1', 'p2']);
+    expect(await fs.readdir(parent)).toEqual(['build']);
+  });
+
+  it('recovers from a build killed outright: puts an output moved aside back and drops temporary folders', async () => {
+    // A SIGKILL between the two renames of the swap: the old output aside, nothing in its place.
+    await fs.rename(outDir, `${outDir}.old-4242`);
+    await fs.mkdir(path.join(parent, '.build.tmp-abc123'));
+    // This write fails (a file where a folder must go), so what is left is what recovery made of it.
+    const conflicting = [{ path: 'a', contents: 'x' }, { path: 'a/b', contents: 'y' }];
+    await expect(writeOutput(outDir, conflicting)).rejects.toThrow();
+    expect((await fs.readdir(parent)).sort()).toEqual(['build']);
+    expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
+  });
+
+  it('leaves folders that only look like its own alone', async () => {
+    await fs.mkdir(path.join(parent, 'build.old-backup'));
+    await writeOutput(outDir, manyFiles(1));
+    expect((await fs.readdir(parent)).sort()).toEqual(['build', 'build.old-backup']);
+  });
+});
