@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import type { PortalConfig } from '../config/schema.js';
 import { error, hasErrors } from '../diagnostics.js';
 import { normalizePath, slugify } from '../routes/slug.js';
 import { parseApiDocument } from './parse.js';
 import { openapiFolder, type ReadFile } from './resolver.js';
 import { buildApiRoutes, emptyApi, type ApiContribution } from './routes.js';
+import { toYaml } from './to-yaml.js';
 
 export interface LoadApiOptions {
   /** Folder holding site/ and openapi/. */
@@ -39,7 +39,7 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
   }
 
   try {
-    return await buildContribution({ file, source, root, config, readFile: options.readFile });
+    return await buildContribution({ file, source, root, config, readFile: options.readFile, lenientLinks: options.override !== undefined });
   } catch (err) {
     // A document shaped in a way the model builders did not foresee: name it instead of a stack trace.
     const message = err instanceof Error ? err.message : String(err);
@@ -47,7 +47,7 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
   }
 }
 
-async function buildContribution(options: { file: string; source: string; root: string; config: PortalConfig; readFile?: ReadFile | undefined }): Promise<ApiContribution> {
+async function buildContribution(options: { file: string; source: string; root: string; config: PortalConfig; readFile?: ReadFile | undefined; lenientLinks: boolean }): Promise<ApiContribution> {
   const { file, source, config } = options;
   const parsed = await parseApiDocument({ file, source, allowedDir: openapiFolder(file, options.root), readFile: options.readFile });
   if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics)) return { ...emptyApi, diagnostics: parsed.diagnostics };
@@ -56,7 +56,7 @@ async function buildContribution(options: { file: string; source: string; root: 
   const name = path.basename(file).replace(/\.(ya?ml|json)$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-') || 'openapi';
   const single = !/["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(source);
   const files = [
-    { path: `openapi/${name}.yaml`, contents: single && !/\.json$/i.test(file) ? source : stringify(parsed.bundled, { aliasDuplicateObjects: false, lineWidth: 0 }) },
+    { path: `openapi/${name}.yaml`, contents: single && !/\.json$/i.test(file) ? source : toYaml(parsed.bundled) },
     { path: `openapi/${name}.json`, contents: `${JSON.stringify(parsed.bundled, null, 2)}\n` },
   ];
   const downloads = [
@@ -70,6 +70,10 @@ async function buildContribution(options: { file: string; source: string; root: 
     file,
     downloads,
     category: { label: categoryLabel, path: normalizePath(`${config.docs.routeBasePath}/category/${slugify(categoryLabel)}`) },
+    descriptionLinks: parsed.descriptionLinks,
+    locate: parsed.locate,
+    // A document previewed with --openapi was written for another site: its broken links only warn.
+    lenientLinks: options.lenientLinks,
   });
   return { routes, sidebarItems, files, diagnostics: parsed.diagnostics };
 }

@@ -1,5 +1,5 @@
 import GithubSlugger from 'github-slugger';
-import { micromark } from 'micromark';
+import { compile, parse, postprocess, preprocess } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import type { SafeHtml } from '../../templates/api/model.js';
 import { highlightFences } from './highlight.js';
@@ -7,6 +7,15 @@ import type { TocItem } from '../../templates/types.js';
 
 // Built once: combining the GFM extensions costs more than rendering a short description.
 const MICROMARK_OPTIONS = Object.freeze({ extensions: [gfm()], htmlExtensions: [gfmHtml()], allowDangerousHtml: false, allowDangerousProtocol: false });
+// One parser for every description (what `micromark()` rebuilds per call, GFM's syntax combined again).
+// Its only per-document state is the definitions and lazy lines seen, reset before each text.
+const PARSER = parse(MICROMARK_OPTIONS);
+
+function micromark(markdown: string): string {
+  PARSER.defined = [];
+  PARSER.lazy = {};
+  return compile(MICROMARK_OPTIONS)(postprocess(PARSER.document().write(preprocess()(markdown, undefined, true))));
+}
 
 /**
  * Markdown of an OpenAPI description (CommonMark + GFM) to HTML, safely (issue 5, issue 8): micromark
@@ -14,7 +23,7 @@ const MICROMARK_OPTIONS = Object.freeze({ extensions: [gfm()], htmlExtensions: [
  * non-http(s)/mailto URL. We then unwrap the emptied links and images, so no dead `href=""` reaches the page.
  */
 export function renderMarkdown(markdown: string): SafeHtml {
-  const html = micromark(markdown, MICROMARK_OPTIONS)
+  const html = micromark(markdown)
     .replace(/<a href=""(?: title="[^"]*")?>([\s\S]*?)<\/a>/g, '$1')
     .replace(/<img src="" alt="([^"]*)" \/>/g, '$1')
     // The document's links leave the portal: same treatment as the shell's external links.

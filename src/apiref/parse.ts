@@ -1,8 +1,12 @@
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { error, type Diagnostic } from '../diagnostics.js';
-import { createSourceMap, locateEntry, locatePointer, type SourceMap } from './locate.js';
+import { createSourceMap, locateEntry, locatePointer, parseJsonDocument, type SourceMap } from './locate.js';
+import { collectDescriptionLinks, type DescriptionLink } from './description-links.js';
+import { createMarkdownRenderer } from './markdown.js';
 import { buildApiModel, type ApiModel } from './model.js';
+import { findMissingRef, missingRefDiagnostic } from './missing-ref.js';
+import { locateFirstAlias } from './yaml-aliases.js';
 import { isObject, type Raw } from './raw.js';
 import { createSafeResolver, RefRefusedError, type ReadFile } from './resolver.js';
 import { convertSwagger2 } from './swagger2.js';
@@ -26,20 +30,26 @@ export interface ParseApiResult {
   /** The document with external files inlined: what the downloads serve. */
   bundled?: Raw | undefined;
   diagnostics: Diagnostic[];
+  /** Links in the document's Markdown, for the link check. */
+  descriptionLinks?: DescriptionLink[] | undefined;
+  /** Line and column of a JSON pointer of the main file, when it is there (parses the text on first use). */
+  locate?: ((pointer: string) => { line: number; column: number } | undefined) | undefined;
 }
 
 const HINT = 'fix the OpenAPI document; `npx @apidevtools/swagger-cli validate <file>` shows the same problems';
 
 /**
  * Collect stage for the API reference (issue 5): the document's text to our ApiModel. 1. parse the text
- * with positions, 2. bundle external `$ref`s through the safe resolver, 3. validate, 4. convert Swagger 2.0,
- * 5. build the model and slugs. Problems come back as `openapi-*` diagnostics with file and line.
+ * (with positions when a message needs them), 2. bundle external `$ref`s through the safe resolver,
+ * 3. validate, 4. convert Swagger 2.0, 5. build the model and slugs, 6. collect the links of its
+ * descriptions. Problems come back as `openapi-*` diagnostics with file and line.
  */
 export async function parseApiDocument(options: ParseApiOptions): Promise<ParseApiResult> {
   const { file } = options;
-  // 1. Text -> object, with a line for every JSON pointer
+  // 1. Text -> object, with a line for every JSON pointer (parsed only when a message needs one)
   const source = createSourceMap(options.source);
-  if (source.doc.errors.length > 0) {
+  const json = parseJsonDocument(options.source);
+  if (json === undefined && source.doc.errors.length > 0) {
     return {
       diagnostics: source.doc.errors.slice(0, 5).map((e) =>
         error('openapi-invalid', `the OpenAPI document is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`, {
@@ -51,12 +61,15 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
       ),
     };
   }
-  let raw: unknown;
+  let raw: unknown = json;
   try {
     // toJS keeps yaml's alias limit (100), which stops "billion laughs" expansion (issue 8).
-    raw = source.doc.toJS();
+    if (raw === undefined) raw = source.doc.toJS();
   } catch (err) {
-    return { diagnostics: [error('openapi-invalid', `the OpenAPI document cannot be read: ${(err as Error).message}`, { file, hint: HINT })] };
+    const message = (err as Error).message;
+    // An alias bomb: point at the aliases, which is what has to go.
+    const alias = /alias/i.test(message) ? locateFirstAlias(source) : undefined;
+    return { diagnostics: [error('openapi-invalid', `the OpenAPI document cannot be read: ${message}`, { file, ...alias, hint: alias ? 'the document expands YAML aliases (*name) too many times: write the repeated parts out or use $ref' : HINT })] };
   }
   if (!isObject(raw) || (typeof raw.openapi !== 'string' && raw.swagger === undefined)) {
     return { diagnostics: [error('openapi-invalid', 'not an OpenAPI document: it has no `openapi: 3.x` (or `swagger: "2.0"`) field at the top', { file, line: 1, hint: HINT })] };
@@ -83,15 +96,19 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
   // 4–5. One shape (OpenAPI 3) for the model builders, then the model
   const specVersion = String(bundled.openapi ?? bundled.swagger);
   const doc = specVersion.startsWith('2') ? convertSwagger2(bundled) : bundled;
+  const markdown = createMarkdownRenderer();
   const { model, diagnostics } = buildApiModel({
     doc,
     refRoot: bundled,
     specVersion,
     file,
     locate: (pointer) => locatePointer(source, pointer)?.line,
+    markdown,
     ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}),
   });
-  return { model, bundled, diagnostics };
+  // 6. Links in descriptions, pointing into the document as written (before any 2.0 conversion)
+  const descriptionLinks = collectDescriptionLinks(bundled, markdown);
+  return { model, bundled, diagnostics, descriptionLinks, locate: (pointer) => locatePointer(source, pointer, { exact: true }) };
 }
 
 /** Bundling walks and copies the whole document; a single-file document skips it. */
@@ -106,6 +123,8 @@ function hasExternalRefs(value: unknown): boolean {
 function bundleDiagnostic(err: unknown, options: { file: string; source: SourceMap }): Diagnostic {
   const refused = err instanceof RefRefusedError ? err : undefined;
   const message = refused?.message ?? (err instanceof Error ? err.message : String(err));
+  const missing = refused ? undefined : findMissingRef(message, options.source);
+  if (missing) return missingRefDiagnostic(missing, options.file);
   const errSource = (err as { source?: unknown }).source;
   const target = refused?.ref ?? (typeof errSource === 'string' ? errSource : /(?:Error opening file|Error reading file|Error resolving \$ref pointer) "?([^"\s]+)"?/.exec(message)?.[1]);
   const dir = path.dirname(options.file);

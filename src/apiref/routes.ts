@@ -6,6 +6,7 @@ import { normalizePath, slugify } from '../routes/slug.js';
 import { assignAnchors, createKebabCache, OPERATION_SECTIONS } from './anchors.js';
 import { buildCodeSamples } from './code-samples.js';
 import { highlightCode } from './highlight.js';
+import { descriptionSourceLinks, type DescriptionLink, type DescriptionSourceLinkOptions } from './description-links.js';
 import { addHeadingIds } from './markdown.js';
 import { homeTagOf, type ApiModel } from './model.js';
 
@@ -29,6 +30,12 @@ export interface ApiRoutesOptions {
   downloads: Array<{ label: string; href: string }>;
   /** The generated category page listing the reference, `/docs/category/product-api`. */
   category?: { path: string; label: string } | undefined;
+  /** Links in the document's descriptions: checked with the page that shows each (its owner's). */
+  descriptionLinks?: readonly DescriptionLink[] | undefined;
+  /** Line and column of a JSON pointer, for messages about those links. */
+  locate?: DescriptionSourceLinkOptions['locate'];
+  /** `--openapi` preview: a broken description link warns instead of failing the build. */
+  lenientLinks?: boolean | undefined;
 }
 
 const SIDEBAR_ID = 'api';
@@ -126,7 +133,9 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
       const op = bySlug.get(slug) as ApiOperation;
       return { type: 'link', label: op.title, href: href(slug), badge: op.method };
     });
-    return items.length ? { type: 'category', label, href: href(tag.slug), collapsed: false, items } : { type: 'link', label, href: href(tag.slug) };
+    // Collapsed unless it holds the current page: each page then renders its own tag's operations and one
+    // row per other tag, so the cost of a page does not grow with the size of the API (issue 5 budget).
+    return items.length ? { type: 'category', label, href: href(tag.slug), collapsed: true, items } : { type: 'link', label, href: href(tag.slug) };
   };
   const sidebarItems: SidebarItem[] = [
     { type: 'link', label: 'Introduction', href: base },
@@ -143,6 +152,15 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
     const items = [{ label: 'Introduction', href: base }, ...groups.map((g) => ({ label: g.synthetic ? tagLabel(g.tags[0] as ApiTag) : g.name, href: href((g.tags[0] as ApiTag).slug), count: g.tags.reduce((n, t) => n + t.operations.length, 0) }))];
     routes.push(route(options.category.path, 'category', 'CategoryPage', { title: options.category.label, description: `${model.info.title}: every operation of the API reference.`, toc: [], data: { items } }));
   }
+  // 6. Links in descriptions go to the link check with the page that shows them
+  const opPaths = new Map(model.operations.map((op) => [`${op.webhook}|${op.path}|${op.method}`, href(op.slug)]));
+  const linksByPath = descriptionSourceLinks(options.descriptionLinks ?? [], {
+    pathOf: (owner) =>
+      (owner.type === 'operation' ? opPaths.get(`${owner.webhook}|${owner.path}|${owner.method.toUpperCase()}`) : owner.type === 'tag' ? href(tagsByName.get(owner.name)?.slug ?? '') : undefined) ?? base,
+    locate: options.locate,
+    lenient: options.lenientLinks,
+  });
+  for (const r of routes) r.links = linksByPath.get(r.path) ?? [];
   return { routes, sidebarItems };
 }
 

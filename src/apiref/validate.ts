@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { error, type Diagnostic } from '../diagnostics.js';
 import { locateEntry, locatePointer, toPointer, type SourceMap } from './locate.js';
 import type { Raw } from './raw.js';
+import { findMissingRef, missingRefDiagnostic } from './missing-ref.js';
 
 interface AjvError {
   instancePath: string;
@@ -62,6 +63,8 @@ const OPERATION = /\/paths(\/\S*?)\/(get|put|post|delete|options|head|patch|trac
 /** swagger-parser's spec rules report `/paths/{path}/{method}` unescaped, or a duplicate operationId. */
 function specDiagnostic(message: string, options: { file: string; source: SourceMap }): Diagnostic {
   const text = message.replace(/^Validation failed\.\s*/, '');
+  const missing = findMissingRef(text, options.source);
+  if (missing) return missingRefDiagnostic(missing, options.file);
   const op = OPERATION.exec(text);
   const duplicateId = /Duplicate operation id '([^']+)'/.exec(text)?.[1];
   let at: { line: number; column: number; pointer: string } | undefined;

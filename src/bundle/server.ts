@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { RouteModule, SiteData } from '../../templates/types.js';
+import type { PageData, RouteModule, SiteData } from '../../templates/types.js';
 import type { RouteEntry } from './route-modules.js';
 
 /** What the server bundle exports: the route modules in route-table order, and the renderer. */
 export interface ServerBundle {
-  modules: Array<RouteModule & { Template: unknown; meta?: { title?: string; description?: string } }>;
+  /** Template, body and meta of each route; the page data stays out of the bundle (render-pages passes it). */
+  modules: Array<Omit<RouteModule, 'page'> & { page?: PageData; Template: unknown; meta?: { title?: string; description?: string } }>;
   renderRoute(options: { module: unknown; site: SiteData }): string;
   /** The bundle on disk, so render workers can import it too. */
   file?: string;
@@ -18,8 +19,10 @@ const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 /** Bundle stage, server side: every route module in one Node bundle, imported for rendering. */
 export async function buildServer(options: { genDir: string; entries: readonly RouteEntry[] }): Promise<ServerBundle> {
   const entryFile = path.join(options.genDir, 'server-entry.jsx');
-  const lines = options.entries.map((e, i) => `import * as m${i} from ${JSON.stringify(`./${e.rel}`)};`);
-  lines.push(`export const modules = [${options.entries.map((_, i) => `m${i}`).join(', ')}];`);
+  // Named imports, not `import *`: the route's page data is left out (it is pure, and rendering takes it from
+  // the route table), which keeps 1,000 API pages' data out of the bundle, its import and the render worker.
+  const lines = options.entries.map((e, i) => `import { ${e.serverExports.map((x) => `${x} as ${x}${i}`).join(', ')} } from ${JSON.stringify(`./${e.rel}`)};`);
+  lines.push(`export const modules = [${options.entries.map((e, i) => `{ ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }`).join(',\n')}];`);
   lines.push(`export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`);
   await fs.writeFile(entryFile, `${lines.join('\n')}\n`);
   const outfile = path.join(options.genDir, `server-${Date.now()}.mjs`);

@@ -124,7 +124,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // 6. Render
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
-      renderPages({ routes: table.routes, bundle: server, site: siteData.site, manifest: client.manifest, manifestUrl: `${config.baseUrl}${manifestPath}`, config, liveReload: options.liveReload }),
+      renderPages({ routes: table.routes, pages: generated.pages, bundle: server, site: siteData.site, manifest: client.manifest, manifestUrl: `${config.baseUrl}${manifestPath}`, config, liveReload: options.liveReload }),
     );
 
     // 7. Check: broken links fail the build, broken anchors warn

@@ -1,5 +1,5 @@
 import type { PortalConfig } from '../config/schema.js';
-import type { SiteData } from '../../templates/types.js';
+import type { PageData, SiteData } from '../../templates/types.js';
 import type { AssetManifest } from '../bundle/client.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { error, PortalError } from '../diagnostics.js';
@@ -18,6 +18,8 @@ export interface RenderOptions {
   manifestUrl: string;
   config: PortalConfig;
   liveReload?: string | undefined;
+  /** Each route's page data (with its sidebar), in route order: the server bundle leaves it out. */
+  pages?: readonly PageData[] | undefined;
 }
 
 /** Render stage: every route to a complete HTML document; also returns each page's element ids for the anchor check. */
@@ -25,7 +27,7 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
   const files: OutputFile[] = [];
   const idsByPath = new Map<string, Set<string>>();
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
-  const bodies = await renderBodies(o.bundle, o.site);
+  const bodies = await renderBodies(o.bundle, o.site, o.pages);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
   o.routes.forEach((route, i) => {
     const module = o.bundle.modules[i];

@@ -18,7 +18,8 @@ export function CodeSamples({ samples }: { samples: readonly ApiCodeSampleView[]
         content: (
           <div className="code-block" data-lang={s.lang}>
             <CopyButton />
-            <pre>
+            {/* Long commands scroll sideways: a keyboard user focuses the block to scroll it (axe). */}
+            <pre tabIndex={0}>
               <code className={`language-${s.lang}`} dangerouslySetInnerHTML={s.html} />
             </pre>
           </div>

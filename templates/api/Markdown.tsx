@@ -1,10 +1,31 @@
+import type { MouseEvent } from 'react';
+import { useRouter } from '../client/router-context.tsx';
+import { routeHref, useSite } from '../site-context.tsx';
+import type { SiteData } from '../types.ts';
 import type { SafeHtml } from './model.ts';
 
 /**
+ * Internal links of a description (`/docs/intro`) as the shell's Link makes them: with the base URL, and
+ * marked so a click navigates client-side. `data-to` keeps the route path the router wants.
+ */
+function withInternalLinks(html: SafeHtml, site: SiteData): SafeHtml {
+  if (!html.__html.includes('<a href="/')) return html;
+  return { __html: html.__html.replace(/<a href="(\/(?!\/)[^"]*)"/g, (_m, to: string) => `<a href="${routeHref(site, to)}" data-internal="" data-to="${to}"`) };
+}
+
+/**
  * A description from the OpenAPI document. The HTML was rendered from Markdown and sanitised at build time
- * (src/apiref/markdown.ts: raw HTML escaped, unsafe URLs dropped).
+ * (src/apiref/markdown.ts: raw HTML escaped, unsafe URLs dropped); its links were checked (description-links.ts).
  */
 export function Markdown({ html, className }: { html: SafeHtml | undefined; className?: string }) {
+  const site = useSite();
+  const router = useRouter();
   if (!html) return null;
-  return <div className={`markdown api-markdown${className ? ` ${className}` : ''}`} dangerouslySetInnerHTML={html} />;
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest?.('a[data-to]');
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    router.navigate(link.getAttribute('data-to') as string);
+  };
+  return <div className={`markdown api-markdown${className ? ` ${className}` : ''}`} onClick={onClick} dangerouslySetInnerHTML={withInternalLinks(html, site)} />;
 }

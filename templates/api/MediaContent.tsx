@@ -13,7 +13,7 @@ function ExampleBlock({ example }: { example: ApiExample }) {
       <div className="code-block">
         <div className="code-title">{example.generated ? 'Example (generated from the schema)' : 'Example'}</div>
         <CopyButton text={text} />
-        <pre>
+        <pre tabIndex={0}>
           <code>{text}</code>
         </pre>
       </div>

@@ -16,6 +16,10 @@ function Category({ item, path }: { item: SidebarCategory; path: string }) {
   const holdsActive = containsPath(item, path);
   const [open, setOpen] = useState(!item.collapsed || holdsActive);
   const listId = useId();
+  // issue 5 budget: a collapsed category's items stay out of the HTML until it first opens, so a page costs
+  // its own section plus one row per category, not the whole sidebar (1,000 API operations on every page).
+  const [everOpen, setEverOpen] = useState(open);
+  if (open && !everOpen) setEverOpen(true);
   useEffect(() => {
     if (holdsActive) setOpen(true);
   }, [holdsActive]);
@@ -41,7 +45,7 @@ function Category({ item, path }: { item: SidebarCategory; path: string }) {
         )}
       </div>
       <Collapsible open={open} id={listId} className="menu-category-items">
-        <Items items={item.items} path={path} />
+        {(open || everOpen) && <Items items={item.items} path={path} />}
       </Collapsible>
     </li>
   );

@@ -54,6 +54,16 @@ describe('navbar (issue 3 item 2)', () => {
     await context.close();
   });
 
+  it('navigates client-side from the brand (logo and title) to its href, without a full load', async () => {
+    const { page, context } = await openPage(site, '/docs/intro');
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await page.click('nav.navbar > .navbar-inner > .navbar-brand .navbar-title');
+    await page.waitForURL(`${site.url}/`);
+    await page.waitForSelector('main .hero, main h1');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await context.close();
+  });
+
   it('renders every item type: links, doc, docSidebar, dropdown, html, docsVersion, search, locale and version switchers', async () => {
     const { page, context } = await openPage(site, '/docs/guides/first');
     const left = page.locator('.navbar-items-left');

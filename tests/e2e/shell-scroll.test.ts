@@ -61,6 +61,38 @@ describe('hide on scroll (issue 3 item 10)', () => {
     await context.close();
   });
 
+  it('lands a heading just below the navbar after an in-page, a cross-page and a direct jump (issue 3)', async () => {
+    // One offset, the navbar's height plus a small gap: the heading is clear of the navbar when it shows again.
+    const landing = async (page: Page, id: string) => {
+      await page.waitForTimeout(300);
+      return page.evaluate((target) => {
+        const navbar = (document.querySelector('nav.navbar') as HTMLElement).offsetHeight;
+        return { offset: Math.round((document.getElementById(target) as HTMLElement).getBoundingClientRect().top - navbar), scrolled: window.scrollY > 0 };
+      }, id);
+    };
+    const { page, context } = await openPage(site, '/docs/intro');
+    await page.click('article a[href="#section-5"]');
+    await page.waitForURL(/#section-5$/);
+    const inPage = await landing(page, 'section-5');
+    expect(inPage.scrolled).toBe(true);
+    expect(inPage.offset).toBeGreaterThanOrEqual(0);
+    expect(inPage.offset).toBeLessThanOrEqual(16);
+    expect(await hidden(page)).toBe(true); // and the navbar stays hidden (spec §4)
+
+    await page.goto(`${site.url}/docs/guides/second`);
+    await page.click('article a[href="/docs/intro#section-3"]');
+    await page.waitForURL(/\/docs\/intro#section-3$/);
+    const crossPage = await landing(page, 'section-3');
+    expect(crossPage.offset).toBeGreaterThanOrEqual(0);
+    expect(crossPage.offset).toBeLessThanOrEqual(16);
+
+    await page.goto(`${site.url}/docs/intro#section-4`);
+    const direct = await landing(page, 'section-4');
+    expect(direct.offset).toBeGreaterThanOrEqual(0);
+    expect(direct.offset).toBeLessThanOrEqual(16);
+    await context.close();
+  });
+
   it('shows again when a navbar control gets keyboard focus', async () => {
     const { page, context } = await openPage(site, '/docs/intro');
     await scrollTo(page, 600);

@@ -18,6 +18,18 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     built = await buildFixture('api-shop', { write: false });
   });
 
+  it("puts the operation's own tag in the HTML sidebar and only the names of the others (issue 5 budget)", () => {
+    const sidebar = /<aside class="doc-sidebar">[\s\S]*?<\/aside>/.exec(file('docs/api/create-order/index.html'))?.[0] ?? '';
+    const links = [...sidebar.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
+    // Orders holds the page: open, its operations listed, the page marked; readable with JS off.
+    expect(links).toEqual(expect.arrayContaining(['/docs/api/orders', '/docs/api/list-orders', '/docs/api/create-order', '/docs/api/delete-an-order']));
+    expect(sidebar).toMatch(/<a href="\/docs\/api\/create-order" class="menu-link active" aria-current="page"/);
+    // Customers is collapsed: its name and toggle, but not its operations until a reader opens it.
+    expect(links).toContain('/docs/api/customer-records');
+    expect(links).not.toContain('/docs/api/get-the-referral-tree');
+    expect(sidebar).toContain('aria-label="Toggle the category Customers" aria-expanded="false"');
+  });
+
   it('builds the introduction, tag, operation, webhook and category pages without warnings', () => {
     expect(built.stats.routesByKind).toMatchObject({ 'api-intro': 1, 'api-tag': 3, 'api-operation': 5, category: 1 });
     expect(built.table.routes.filter((r) => r.path.startsWith('/docs/api')).map((r) => r.path).sort()).toEqual([

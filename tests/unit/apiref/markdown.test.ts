@@ -39,6 +39,12 @@ describe('Markdown from the document (issue 8: rendered safely)', () => {
     expect(html.__html).toContain('<h3 id="tokens--keys">Tokens &amp; &lt;keys&gt;</h3>');
   });
 
+  it('keeps each description to itself: a link definition in one does not resolve in the next', () => {
+    expect(renderMarkdown('See [the guide][g].\n\n[g]: /docs/guide').__html).toContain('<a href="/docs/guide">the guide</a>');
+    expect(renderMarkdown('See [the guide][g].').__html).toBe('<p>See [the guide][g].</p>');
+    expect(renderMarkdown('> quoted\nlazy line\n\nafter').__html).toBe('<blockquote>\n<p>quoted\nlazy line</p>\n</blockquote>\n<p>after</p>');
+  });
+
   it('makes plain text for meta descriptions', () => {
     expect(markdownToText('The **Shop** API: see [docs](https://x).\n\nSecond paragraph.')).toBe('The Shop API: see docs.');
     expect(markdownToText('x'.repeat(300))?.length).toBeLessThanOrEqual(200);

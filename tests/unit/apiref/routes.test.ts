@@ -58,7 +58,7 @@ describe('API routes, sidebar and anchors', () => {
     }
   });
 
-  it('groups the sidebar by x-tagGroups, lists an operation once under its first tag, with method badges', () => {
+  it('groups the sidebar by x-tagGroups, lists an operation once under its first tag, with method badges, tags collapsed', () => {
     expect(build().sidebarItems).toEqual([
       { type: 'link', label: 'Introduction', href: '/docs/api' },
       {
@@ -70,13 +70,13 @@ describe('API routes, sidebar and anchors', () => {
             type: 'category',
             label: 'Orders',
             href: '/docs/api/orders',
-            collapsed: false,
+            collapsed: true,
             items: [
               { type: 'link', label: 'List orders', href: '/docs/api/list-orders', badge: 'GET' },
               { type: 'link', label: 'Create an order', href: '/docs/api/create-an-order', badge: 'POST' },
             ],
           },
-          { type: 'category', label: 'Customers', href: '/docs/api/customers', collapsed: false, items: [{ type: 'link', label: 'Delete a customer', href: '/docs/api/delete-a-customer', badge: 'DELETE' }] },
+          { type: 'category', label: 'Customers', href: '/docs/api/customers', collapsed: true, items: [{ type: 'link', label: 'Delete a customer', href: '/docs/api/delete-a-customer', badge: 'DELETE' }] },
         ],
       },
       { type: 'link', label: 'Books', href: '/docs/api/accounting' },

@@ -43,6 +43,16 @@ describe('renderBodies', () => {
     expect((await fs.readdir(dir)).filter((f) => f.startsWith('render-worker'))).toEqual([]);
   });
 
+  it('takes each page from the route table when the bundle leaves the data out, on both threads (issue 5)', async () => {
+    const dataless: ServerBundle = { ...bundle, modules: bundle.modules.map(({ page: _page, ...rest }) => rest) };
+    const pages = bundle.modules.map((_, i) => ({ path: `/from-memory/${i}` }) as never);
+    const results = await renderBodies(dataless, { title: 'Site' } as SiteData, pages);
+    results.forEach((r, i) => {
+      if (i !== 321) expect(r).toEqual({ html: expect.stringContaining(`<h1>Site /from-memory/${i}</h1>`) });
+    });
+    expect(new Set(results.flatMap((r) => ('html' in r ? [/<!--(\w+)-->/.exec(r.html)?.[1]] : [])))).toEqual(new Set(['main', 'worker']));
+  });
+
   it('renders small sites on the main thread only', async () => {
     const small: ServerBundle = { ...bundle, modules: bundle.modules.slice(0, 10) };
     const results = await renderBodies(small, { title: 'Site' } as SiteData);

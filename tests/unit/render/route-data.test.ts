@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClient } from '../../../src/bundle/client.ts';
+import { generateRouteModules } from '../../../src/bundle/route-modules.ts';
+import { buildServer, type ServerBundle } from '../../../src/bundle/server.ts';
+import { renderBodies } from '../../../src/render/render-bodies.ts';
+import type { Route } from '../../../src/routes/route.ts';
+import type { SidebarItem, SiteData } from '../../../templates/types.ts';
+
+const site = { title: 'Data', tagline: '', url: 'https://x.example', baseUrl: '/', navbar: { hideOnScroll: false, items: [] }, colorMode: { defaultMode: 'light', disableSwitch: true, respectPrefersColorScheme: false }, locales: [{ name: 'en', label: 'English', htmlLang: 'en', prefix: '' }], currentLocale: 'en', versions: [], docsPluginId: 'default' } as unknown as SiteData;
+const sidebars: Record<string, SidebarItem[]> = { api: [{ type: 'link', label: 'Only link', href: '/docs/api/one' }] };
+const route = (n: number): Route => ({
+  path: `/docs/api/t${n}`,
+  kind: 'api-tag',
+  template: 'ApiTagPage',
+  body: { type: 'none' },
+  links: [],
+  unlisted: false,
+  page: { path: `/docs/api/t${n}`, kind: 'api-tag', title: `Tag ${n}`, sidebarId: 'api', toc: [], data: { name: `Tag ${n}`, operations: [], description: { __html: `<p>MARKER-${n}</p>` } } },
+});
+
+/** issue 5: a route's chunk is its data plus a shared template; the server bundle is templates only. */
+describe('route data in the bundles', () => {
+  let genDir: string;
+  let server: ServerBundle;
+  let clientFiles: Array<{ path: string; contents: Uint8Array }>;
+  const generated = generateRouteModules([route(1), route(2)], sidebars, site);
+  beforeAll(async () => {
+    genDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-route-data-'));
+    for (const f of generated.files) {
+      await fs.mkdir(path.dirname(path.join(genDir, f.rel)), { recursive: true });
+      await fs.writeFile(path.join(genDir, f.rel), f.contents);
+    }
+    [server, { files: clientFiles }] = await Promise.all([buildServer({ genDir, entries: generated.entries }), buildClient({ genDir, entries: generated.entries, minify: true })]);
+  }, 60_000);
+  afterAll(() => fs.rm(genDir, { recursive: true, force: true }));
+
+  it('ships each page’s data in its own chunk, and the sidebar once, in a shared one', () => {
+    const text = clientFiles.filter((f) => f.path.endsWith('.js')).map((f) => ({ path: f.path, js: Buffer.from(f.contents).toString('utf8') }));
+    expect(text.filter((f) => f.js.includes('MARKER-1')).map((f) => f.path)).toEqual([expect.stringMatching(/\/r0-docs_api_t1-/)]);
+    expect(text.filter((f) => f.js.includes('MARKER-2')).map((f) => f.path)).toEqual([expect.stringMatching(/\/r1-docs_api_t2-/)]);
+    expect(text.filter((f) => f.js.includes('Only link')).map((f) => f.path)).toEqual([expect.stringMatching(/\/c\/chunk-/)]);
+  });
+
+  it('leaves the page data out of the server bundle and renders it from the route table', async () => {
+    expect(server.modules.map((m) => Object.keys(m).sort())).toEqual([['Template'], ['Template']]);
+    expect(await fs.readFile(server.file as string, 'utf8')).not.toContain('MARKER-');
+    const bodies = await renderBodies(server, site, generated.pages);
+    expect(bodies.map((b) => ('html' in b ? /MARKER-\d/.exec(b.html)?.[0] : b.error.message))).toEqual(['MARKER-1', 'MARKER-2']);
+    expect(bodies.every((b) => 'html' in b && b.html.includes('Only link'))).toBe(true); // the sidebar, from memory too
+  });
+});
