@@ -92,7 +92,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings.push(...throwOnErrors(api.diagnostics));
 
     // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
-    const versions = buildDocsVersions({ versions: site.versions, processed: processedByFile, apiItems: api.sidebarItems, includeDrafts: options.includeDrafts ?? false });
+    const versions = buildDocsVersions({ versions: site.versions, processed: processedByFile, apiItems: api.sidebarItems, includeDrafts: options.includeDrafts ?? false, sidebarCollapsed: config.docs.sidebarCollapsed });
     const { docs, draftIds, sidebars } = versions.last;
     const siteData = buildSiteData({ config, configFile, docs, draftIds, sidebars, versions: versions.data, locale: options.locale });
     warnings.push(...versions.diagnostics.filter((d) => d.severity === 'warning'));

@@ -109,8 +109,14 @@ export const configSchema = z.strictObject({
       /** Public URL of the repository, for "edit this page" links. @example 'https://github.com/org/repo/edit/main/site/' */
       editUrl: z.string().optional(),
       showLastUpdateTime: z.boolean().default(false),
+      /**
+       * Whether sidebar categories start collapsed (the category holding the current page always opens).
+       * A collapsed category's links stay out of each page's HTML until opened, which keeps large sites light.
+       * @example true
+       */
+      sidebarCollapsed: z.boolean().default(false),
     })
-    .default({ path: 'docs', routeBasePath: '/docs', sidebarPath: 'sidebars.ts', includeCurrentVersion: true, versions: {}, showLastUpdateTime: false }),
+    .default({ path: 'docs', routeBasePath: '/docs', sidebarPath: 'sidebars.ts', includeCurrentVersion: true, versions: {}, showLastUpdateTime: false, sidebarCollapsed: false }),
   openapi: z
     .strictObject({
       /** The OpenAPI document, relative to the project root. @example 'openapi/business-api.yaml' */

@@ -24,6 +24,8 @@ export interface BuildDocsVersionsInput {
   /** What `{type: 'openapi'}` expands to, in every version. */
   apiItems: SidebarItem[];
   includeDrafts: boolean;
+  /** Config `docs.sidebarCollapsed`. */
+  sidebarCollapsed?: boolean;
 }
 
 export interface DocsVersions {
@@ -45,7 +47,7 @@ export function buildDocsVersions(input: BuildDocsVersionsInput): DocsVersions {
   const diagnostics: Diagnostic[] = [];
   const contents = input.versions.map(({ plan, files, sidebars: sidebarsInput, sidebarsFile }): DocsVersionContent => {
     const entries = buildDocEntries(files, files.map((f) => input.processed.get(f.file) as ProcessedSource), { routeBasePath: plan.base, includeDrafts: input.includeDrafts });
-    const sidebars = resolveSidebars(sidebarsInput, { docs: entries.docs, draftIds: entries.draftIds, routeBasePath: plan.base, apiItems: input.apiItems, file: sidebarsFile });
+    const sidebars = resolveSidebars(sidebarsInput, { docs: entries.docs, draftIds: entries.draftIds, routeBasePath: plan.base, apiItems: input.apiItems, file: sidebarsFile, collapsed: input.sidebarCollapsed ?? false });
     diagnostics.push(...entries.diagnostics, ...sidebars.diagnostics);
     return { plan, docs: entries.docs, draftIds: entries.draftIds, sidebars: sidebars.sidebars, docSidebar: sidebars.docSidebar, generatedIndexes: sidebars.generatedIndexes };
   });

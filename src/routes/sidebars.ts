@@ -36,6 +36,8 @@ export interface ResolveSidebarsOptions {
   /** Items that `{type: 'openapi'}` expands to. */
   apiItems: SidebarItem[];
   file: string;
+  /** Whether categories without their own `collapsed` start collapsed (config `docs.sidebarCollapsed`). */
+  collapsed?: boolean;
 }
 
 export interface ResolvedSidebars {
@@ -87,7 +89,7 @@ export function resolveSidebars(input: SidebarsInput, options: ResolveSidebarsOp
       const dir = `${prefix}${sub}`;
       const index = inDir.find((d) => /^(index|README)\.mdx?$/i.test(d.rel.slice(dir.length + 1)));
       const items = autogenerate(dir, sidebarId);
-      const category: SidebarCategory = { type: 'category', label: index?.sidebarLabel ?? titleCase(sub), collapsed: false, items };
+      const category: SidebarCategory = { type: 'category', label: index?.sidebarLabel ?? titleCase(sub), collapsed: options.collapsed ?? false, items };
       if (index) {
         category.href = index.path;
         if (!docSidebar.has(index.id)) docSidebar.set(index.id, sidebarId);
@@ -112,7 +114,7 @@ export function resolveSidebars(input: SidebarsInput, options: ResolveSidebarsOp
           return options.apiItems;
         case 'category': {
           const children = resolveItems(item.items, sidebarId, `${at}.items`);
-          const category: SidebarCategory = { type: 'category', label: item.label, collapsed: item.collapsed ?? false, items: children };
+          const category: SidebarCategory = { type: 'category', label: item.label, collapsed: item.collapsed ?? options.collapsed ?? false, items: children };
           if (item.link?.type === 'doc') {
             const link = docLink(item.link.id, sidebarId, `${at}.link`);
             if (link) category.href = link.href;
