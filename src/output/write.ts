@@ -64,12 +64,26 @@ async function recoverStale(outDir: string): Promise<void> {
 
 async function copyDir(from: string, to: string, signal?: AbortSignal): Promise<void> {
   if (!(await exists(from))) return;
-  // The filter runs once per file, so an interruption stops a large static folder part-way.
-  const filter = (src: string): boolean => {
+  // Our own walk rather than fs.cp: when fs.cp rejects part-way, copies it already started carry on in the
+  // background and can recreate the temporary folder after it was removed. Here every started copy settles
+  // before the signal is checked again, so an interruption leaves nothing in flight.
+  const files: Array<{ src: string; dest: string; link: boolean }> = [];
+  const walk = async (src: string, dest: string): Promise<void> => {
     signal?.throwIfAborted();
-    return !path.basename(src).startsWith('.');
+    await fs.mkdir(dest, { recursive: true });
+    for (const entry of await fs.readdir(src, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const s = path.join(src, entry.name);
+      const d = path.join(dest, entry.name);
+      if (entry.isDirectory()) await walk(s, d);
+      else if (entry.isFile() || entry.isSymbolicLink()) files.push({ src: s, dest: d, link: entry.isSymbolicLink() });
+    }
   };
-  await fs.cp(from, to, { recursive: true, dereference: false, filter });
+  await walk(from, to);
+  for (let i = 0; i < files.length; i += 64) {
+    signal?.throwIfAborted();
+    await Promise.all(files.slice(i, i + 64).map(async (f) => (f.link ? fs.symlink(await fs.readlink(f.src), f.dest) : fs.copyFile(f.src, f.dest))));
+  }
 }
 
 /** True when the path exists; shared by the stages that must not fail on a missing folder. */
