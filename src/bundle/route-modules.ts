@@ -36,7 +36,7 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
   // Each route's page data as its chunk exports it, for server rendering straight from memory.
   const pages: PageData[] = [];
   for (const [id, items] of Object.entries(sidebars)) {
-    files.push({ rel: `sidebars/${safeName(id)}.js`, contents: `export default ${jsonValue(items)};\n` });
+    files.push({ rel: `sidebars/${safeName(id)}.js`, contents: `export default ${jsonValue(forBrowser(items))};\n` });
   }
   files.push({ rel: 'site-data.js', contents: `export default ${safeJson(site)};\n` });
   routes.forEach((route, i) => {
@@ -69,6 +69,18 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
     entries.push({ route, rel, serverExports });
   });
   return { files, entries, pages };
+}
+
+/**
+ * Sidebar items as pages need them: doc ids only serve the build (version data, navbar checks), and on a
+ * 1,000-page sidebar they are a third of the chunk every doc page loads.
+ */
+function forBrowser(items: readonly SidebarItem[]): SidebarItem[] {
+  return items.map((item) => {
+    if (item.type === 'category') return { ...item, items: forBrowser(item.items) };
+    const { docId: _docId, ...link } = item;
+    return link;
+  });
 }
 
 const safeName = (s: string): string => s.replace(/[^a-zA-Z0-9_-]+/g, '_');
