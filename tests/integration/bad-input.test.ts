@@ -1,28 +1,13 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portal, scenario } from '../helpers/scenario.ts';
+import { treeHash } from '../helpers/tree-hash.ts';
 
 // issue 8, item 1: every bad input ends with exit code 1, a message naming the file and the line (or JSON
 // pointer) and saying what to do, within seconds, and the previous build output byte for byte as it was.
-
-/** Every file of a folder tree with a hash of its contents (symlinks by their target). */
-async function treeHash(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (rel: string): Promise<void> => {
-    for (const entry of await fs.readdir(path.join(dir, rel), { withFileTypes: true })) {
-      const child = path.join(rel, entry.name);
-      if (entry.isDirectory()) await walk(child);
-      else if (entry.isSymbolicLink()) out[child] = `-> ${await fs.readlink(path.join(dir, child))}`;
-      else out[child] = createHash('sha1').update(await fs.readFile(path.join(dir, child))).digest('hex');
-    }
-  };
-  await walk('');
-  return out;
-}
 
 /** Text of every file under `dir`, for "nothing from /etc/passwd landed anywhere". */
 async function allText(dir: string): Promise<string> {

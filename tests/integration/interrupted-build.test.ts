@@ -1,29 +1,16 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/fixtures.ts';
 import { portal, scenario } from '../helpers/scenario.ts';
+import { treeHash } from '../helpers/tree-hash.ts';
 
 // issue 8, item 1: a build stopped by SIGINT (Ctrl-C) or SIGTERM (CI cancelling a job) part-way leaves the
 // previous output exactly as it was, leaves no temporary folder behind, and exits 130 or 143.
 
 let dir: string;
 let before: Record<string, string>;
-
-async function treeHash(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (rel: string): Promise<void> => {
-    for (const entry of await fs.readdir(path.join(root, rel), { withFileTypes: true })) {
-      const child = path.join(rel, entry.name);
-      if (entry.isDirectory()) await walk(child);
-      else out[child] = createHash('sha1').update(await fs.readFile(path.join(root, child))).digest('hex');
-    }
-  };
-  await walk('');
-  return out;
-}
 
 beforeAll(async () => {
   // Big enough to stop part-way: 300 docs to compile and 2,000 static files to copy while writing.
