@@ -1,6 +1,7 @@
 import type { SafeHtml } from '../../templates/api/model.js';
 import type { SourceLink } from '../content/plugins/collect-links.js';
 import { toPointer } from './locate.js';
+import { decodeEntities } from '../html-entities.js';
 import { isObject } from './raw.js';
 
 /** A link or image in a Markdown description of the OpenAPI document, and the page it shows on. */
@@ -60,7 +61,7 @@ export function collectDescriptionLinks(doc: unknown, render: (markdown: string)
 /** The `href`s and `src`s of rendered Markdown, entities decoded. */
 function linksIn(html: SafeHtml): Array<{ url: string; kind: 'link' | 'image' }> {
   return [...html.__html.matchAll(/<(a) href="([^"]*)"|<(img) src="([^"]*)"/g)].map((m) => ({
-    url: decodeAttribute(m[2] ?? m[4] ?? ''),
+    url: decodeEntities(m[2] ?? m[4] ?? ''),
     kind: m[3] ? 'image' : 'link',
   }));
 }
@@ -77,7 +78,6 @@ function ownerOf(path: ReadonlyArray<string | number>, doc: unknown): Descriptio
   return { type: 'document' };
 }
 
-const decodeAttribute = (s: string): string => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 export interface DescriptionSourceLinkOptions {
   /** The route that shows a description's owner. */

@@ -1,6 +1,7 @@
 import { refractor } from 'refractor';
 import http from 'refractor/http';
 import type { SafeHtml } from '../../templates/api/model.js';
+import { decodeEntities } from '../html-entities.js';
 
 /** Names used by code samples and Markdown fences that Prism knows under another name. */
 const ALIASES: Record<string, string> = { curl: 'bash', shell: 'bash', sh: 'bash', console: 'bash', js: 'javascript', node: 'javascript', py: 'python', yml: 'yaml', xml: 'markup', html: 'markup' };
@@ -8,7 +9,6 @@ const ALIASES: Record<string, string> = { curl: 'bash', shell: 'bash', sh: 'bash
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 // Called for every token's text: most need no escaping, so test before replacing.
 const escapeHtml = (s: string): string => (/[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => ESCAPES[c] as string) : s);
-const unescapeHtml = (s: string): string => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 /** A Prism token, as refractor's Prism core makes them. */
 interface PrismToken {
@@ -66,7 +66,7 @@ export function highlightFences(html: SafeHtml): SafeHtml {
   if (!html.__html.includes('<pre><code class="language-')) return html;
   return {
     __html: html.__html.replace(/<pre><code class="language-([\w+-]+)">([\s\S]*?)<\/code><\/pre>/g, (_m, lang: string, body: string) => {
-      const code = unescapeHtml(body);
+      const code = decodeEntities(body);
       return `<div class="code-block"><pre><code class="language-${lang}">${highlightCode(code.replace(/\n$/, ''), lang).__html}</code></pre></div>`;
     }),
   };

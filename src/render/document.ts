@@ -1,11 +1,11 @@
 import type { PageData, SiteData } from '../../templates/types.js';
 import { safeJson } from '../bundle/route-modules.js';
+import { escapeHtml } from '../html-entities.js';
 import { toHref } from '../routes/slug.js';
 import { socialMetaTags } from './social-meta.js';
 import type { BootData } from '../../templates/client/boot-data.js';
 import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY, THEME_KEY } from '../../templates/shell/storage-keys.js';
 
-export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * Runs before first paint so the right colour mode and a dismissed announcement bar never flash (spec §4,

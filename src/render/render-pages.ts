@@ -3,6 +3,7 @@ import type { PageData, SiteData } from '../../templates/types.js';
 import type { AssetManifest } from '../bundle/client.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { error, PortalError } from '../diagnostics.js';
+import { decodeEntities } from '../html-entities.js';
 import type { Route } from '../routes/route.js';
 import { toHref } from '../routes/slug.js';
 import type { OutputFile } from '../output/write.js';
@@ -67,4 +68,3 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
   return { files, idsByPath };
 }
 
-const decodeEntities = (s: string): string => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');

@@ -1,6 +1,6 @@
 import type { PageData } from '../../templates/types.js';
+import { escapeHtml } from '../html-entities.js';
 
-const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export interface SocialMetaOptions {
   /** The document title (`Page | Site`). */
@@ -33,6 +33,6 @@ export function socialMetaTags(o: SocialMetaOptions): string {
   ];
   return tags
     .filter((t): t is [typeof t[0], string, string] => Boolean(t[2]))
-    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttr(value)}">\n`)
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`)
     .join('');
 }

@@ -3,6 +3,7 @@
  * §9), for the search index. It reads the HTML our own templates rendered with React, so tags are well
  * formed and attribute values escaped: a tag ends at the first `>`.
  */
+import { decodeEntities } from '../html-entities.js';
 
 export interface HtmlSection {
   /** Heading id; absent for the part before the first heading. */
@@ -15,18 +16,6 @@ export interface HtmlSection {
 const SKIPPED = new Set(['pre', 'script', 'style', 'nav', 'footer', 'button', 'svg', 'template', 'noscript']);
 /** Inline elements: removing them must not glue or split words (`<code>id</code>s`). */
 const INLINE = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'wbr']);
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
 
 /** Tags out, entities decoded, whitespace collapsed; block boundaries become spaces. */
 export function htmlToText(html: string): string {
