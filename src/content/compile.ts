@@ -1,4 +1,4 @@
-import { compile } from '@mdx-js/mdx';
+import { createProcessor } from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
@@ -44,12 +44,11 @@ export async function compileMdx(body: string, file: string): Promise<CompiledMd
       const hast = await unified().use(remarkRehype).use(rehypePlugins).run(mdast as never, vfile);
       return { code: staticContentModule(toStaticTree(hast as never)), headings, links, diagnostics: [] };
     }
-    links.length = 0;
-    const result = await compile(
-      { value, path: file },
-      { format: 'mdx', outputFormat: 'program', jsxImportSource: 'react', development: false, remarkPlugins, rehypePlugins },
-    );
-    return { code: String(result.value), headings, links, diagnostics: [] };
+    // JSX, ESM or expressions: the MDX compiler takes over from the tree already parsed and transformed above,
+    // so its own remark plugin list is empty and the file is not parsed twice.
+    const mdx = createProcessor({ format: 'mdx', outputFormat: 'program', jsxImportSource: 'react', development: false, remarkPlugins: [], rehypePlugins });
+    const program = await mdx.run(mdast as never, vfile);
+    return { code: String(mdx.stringify(program as never, vfile)), headings, links, diagnostics: [] };
   } catch (err) {
     // Nesting the line guards cannot see (thousands of nested JSX elements) overflows the compiler's stack.
     if (err instanceof RangeError || /Maximum call stack size exceeded/.test(String((err as VFileMessage)?.reason ?? err))) {

@@ -1,4 +1,4 @@
-import { evaluate } from '@mdx-js/mdx';
+import { compile, evaluate } from '@mdx-js/mdx';
 import { createElement, type ComponentType } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToString } from 'react-dom/server';
@@ -7,6 +7,7 @@ import remarkGfm from 'remark-gfm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileMdx } from '../../../src/content/compile.ts';
 import { remarkAdmonitions } from '../../../src/content/plugins/admonitions.ts';
+import { remarkCollectLinks, type SourceLink } from '../../../src/content/plugins/collect-links.ts';
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds } from '../../../src/content/plugins/heading-ids.ts';
 import { rehypeHighlight, registerLanguages } from '../../../src/content/plugins/highlight.ts';
 import { staticContent, type StaticNode } from '../../../templates/pages/static-content.tsx';
@@ -85,6 +86,27 @@ describe('static content (Markdown-only .mdx files)', () => {
       expect(compiled.code).not.toContain('static-content');
       expect(compiled.code).toContain('export default function MDXContent');
     }
+  });
+
+  it('gives JSX files exactly what the MDX compiler gives, from the tree parsed once', async () => {
+    const source = `import { Note } from './note.js';\n\n## Intro {#start}\n\n<Note kind="tip">Read [the guide](/docs/guide) first: {1 + 1} steps.</Note>\n\n:::warning\nCareful.\n:::\n\n| a | b |\n| - | -: |\n| 1 | 2 |\n`;
+    const compiled = await compileMdx(source, 'docs/jsx.mdx');
+    const links: SourceLink[] = [];
+    const headings: unknown[] = [];
+    const reference = await compile(
+      { value: escapeExplicitIds(source), path: 'docs/jsx.mdx' },
+      {
+        format: 'mdx',
+        outputFormat: 'program',
+        jsxImportSource: 'react',
+        development: false,
+        remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkExplicitIds, [remarkCollectLinks, { out: links }]],
+        rehypePlugins: [[rehypeHeadingIds, { out: headings }], rehypeHighlight],
+      },
+    );
+    expect(compiled.code).toBe(String(reference.value));
+    expect(compiled.links).toEqual(links);
+    expect(compiled.headings).toEqual(headings);
   });
 
   it('reports a malformed file with its line on either path', async () => {
