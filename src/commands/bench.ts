@@ -85,12 +85,16 @@ async function largestFirstVisit(outDir: string, dir: string): Promise<string | 
   for (const entry of await fs.readdir(path.join(outDir, dir), { withFileTypes: true }).catch(() => [])) {
     if (!entry.isDirectory()) continue;
     const html = await fs.readFile(path.join(outDir, dir, entry.name, 'index.html'), 'utf8').catch(() => '');
-    const js = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|<script type="module" src="([^"]+)"/g)].map((m) => (m[1] ?? m[2]) as string));
     let bytes = 0;
-    for (const u of js) bytes += (await fs.stat(path.join(outDir, u.replace(/^\/+/, '')))).size;
+    for (const u of firstVisitScripts(html)) bytes += (await fs.stat(path.join(outDir, u.replace(/^\/+/, '')))).size;
     if (!best || bytes > best.bytes) best = { route: `/${dir}/${entry.name}`, bytes };
   }
   return best?.route;
+}
+
+/** The scripts a page's first visit loads: the module entry and every modulepreloaded chunk, once each. */
+function firstVisitScripts(html: string): string[] {
+  return [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|<script type="module" src="([^"]+)"/g)].map((m) => (m[1] ?? m[2]) as string))];
 }
 
 /** Bytes a first visit loads: the stylesheet, the runtime and every modulepreloaded chunk of the page. */
@@ -101,9 +105,8 @@ async function firstVisitBytes(outDir: string, htmlRel: string) {
   } catch {
     return undefined;
   }
-  const urls = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1] as string);
-  const js = [...new Set([...urls(/<link rel="modulepreload" href="([^"]+)"/g), ...urls(/<script type="module" src="([^"]+)"/g)])];
-  const css = urls(/<link rel="stylesheet" href="([^"]+)"/g);
+  const js = firstVisitScripts(html);
+  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string);
   const read = (u: string) => fs.readFile(path.join(outDir, u.replace(/^\/+/, '')));
   const sum = async (list: string[]) => {
     let raw = 0;

@@ -13,19 +13,12 @@ export interface SourceFile {
   text: string;
 }
 
-/** Collect stage, the one reader of content: globs site/pages and the docs folder, sorted for stable output. */
-export async function scanContent(siteDir: string, docsDir: string): Promise<SourceFile[]> {
-  const sections = [
-    { section: 'pages' as const, dir: path.join(siteDir, 'pages'), pattern: '**/*.{md,mdx,tsx}' },
-    { section: 'docs' as const, dir: path.join(siteDir, docsDir), pattern: '**/*.{md,mdx}' },
-  ];
-  const files: SourceFile[] = [];
-  for (const { section, dir, pattern } of sections) files.push(...(await scanSection(dir, section, pattern)));
-  return files;
-}
-
-/** The content files of one folder (a missing folder has none), sorted for stable output. */
-export async function scanSection(dir: string, section: SourceFile['section'], pattern = section === 'pages' ? '**/*.{md,mdx,tsx}' : '**/*.{md,mdx}'): Promise<SourceFile[]> {
+/**
+ * Collect stage, the one reader of content: the files of one pages or docs folder (a missing folder has none),
+ * sorted for stable output. scan-site.ts decides which folders (versions, translations) are read.
+ */
+export async function scanSection(dir: string, section: SourceFile['section']): Promise<SourceFile[]> {
+  const pattern = section === 'pages' ? '**/*.{md,mdx,tsx}' : '**/*.{md,mdx}';
   const files: SourceFile[] = [];
   // Files and folders starting with `_` are partials or helpers, not routes (Docusaurus convention).
   const rels = (await fg(pattern, { cwd: dir, ignore: ['**/_*', '**/_*/**', '**/*.test.*'], onlyFiles: true })).sort();
