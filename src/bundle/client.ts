@@ -34,6 +34,9 @@ export async function buildClient(options: { genDir: string; entries: readonly R
     entryPoints: [runtimeEntry, cssEntry, ...options.entries.map((e) => path.join(options.genDir, e.rel))],
     outdir,
     outbase: options.genDir,
+    // Hashes cover input paths relative to the working directory; from inside the generation folder (whose own
+    // name changes per build) they stay the same, so unchanged content keeps its file names across builds.
+    absWorkingDir: options.genDir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -55,8 +58,10 @@ export async function buildClient(options: { genDir: string; entries: readonly R
   });
   const metafile = result.metafile;
   const rel = (abs: string) => path.relative(outdir, abs).split(path.sep).join('/');
+  // Metafile paths are relative to absWorkingDir.
+  const fromMeta = (p: string) => path.resolve(options.genDir, p);
   const outputs = Object.entries(metafile.outputs);
-  const byEntry = new Map(outputs.filter(([, o]) => o.entryPoint).map(([file, o]) => [path.resolve(o.entryPoint as string), file]));
+  const byEntry = new Map(outputs.filter(([, o]) => o.entryPoint).map(([file, o]) => [fromMeta(o.entryPoint as string), file]));
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of metafile.outputs[file]?.imports ?? []) {
       if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
@@ -70,9 +75,9 @@ export async function buildClient(options: { genDir: string; entries: readonly R
     if (!file) throw new Error(`esbuild produced no output for ${entry}`);
     return file;
   };
-  const toUrlPath = (file: string) => `${ASSETS_DIR}/${rel(path.resolve(file))}`;
+  const toUrlPath = (file: string) => `${ASSETS_DIR}/${rel(fromMeta(file))}`;
   const runtimeFile = outFile(runtimeEntry);
-  const cssFile = outputs.find(([file, o]) => file.endsWith('.css') && o.entryPoint && path.resolve(o.entryPoint) === cssEntry)?.[0];
+  const cssFile = outputs.find(([file, o]) => file.endsWith('.css') && o.entryPoint && fromMeta(o.entryPoint) === cssEntry)?.[0];
   const runtimeImportSet = new Set(staticImports(runtimeFile));
   const manifest: AssetManifest = {
     runtime: toUrlPath(runtimeFile),
