@@ -14,6 +14,7 @@ import { remarkCollectLinks, type SourceLink } from './plugins/collect-links.js'
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds, type Heading2 } from './plugins/heading-ids.js';
 import { rehypeHighlight } from './plugins/highlight.js';
 import { needsMdxCompiler, staticContentModule, toStaticTree } from './static-content.js';
+import { parseMarkdownOnly } from './markdown-fast-parse.js';
 import { checkTreeDepth } from './limits.js';
 
 export type { Heading2 as Heading, SourceLink };
@@ -26,8 +27,13 @@ export interface CompiledMdx {
   diagnostics: Diagnostic[];
 }
 
+export interface CompileOptions {
+  /** `mdx`: always the MDX parser. By default markdown-it reads the files it mirrors exactly (markdown-fast-parse.ts). */
+  parser?: 'auto' | 'mdx';
+}
+
 /** Compile stage for one file: MDX body (front matter already blanked out) to a JS module plus its headings and links. */
-export async function compileMdx(body: string, file: string): Promise<CompiledMdx> {
+export async function compileMdx(body: string, file: string, options: CompileOptions = {}): Promise<CompiledMdx> {
   const headings: Heading2[] = [];
   const links: SourceLink[] = [];
   const value = escapeExplicitIds(body);
@@ -37,7 +43,8 @@ export async function compileMdx(body: string, file: string): Promise<CompiledMd
     // Same parser and plugins as the MDX compiler; Markdown-only files stop at hast (see static-content.ts).
     const vfile = new VFile({ value, path: file });
     const markdown = unified().use(remarkParse).use(remarkMdx).use(remarkPlugins);
-    const mdast = (await markdown.run(markdown.parse(vfile), vfile)) as MdastRoot;
+    const parsed = (options.parser === 'mdx' ? undefined : parseMarkdownOnly(value)) ?? markdown.parse(vfile);
+    const mdast = (await markdown.run(parsed, vfile)) as MdastRoot;
     const tooDeep = checkTreeDepth(mdast, file);
     if (tooDeep.length > 0) return { code: '', headings, links, diagnostics: tooDeep };
     if (!needsMdxCompiler(mdast)) {

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import { find, html } from 'property-information';
 import styleToJs from 'style-to-js';
-import { visit } from 'unist-util-visit';
+import { walk, type WalkNode } from './plugins/walk.js';
 import type { StaticNode } from '../../templates/pages/static-content.tsx';
 
 /**
@@ -16,8 +16,8 @@ const MDX_NODE_TYPES = new Set(['mdxjsEsm', 'mdxJsxFlowElement', 'mdxJsxTextElem
 /** True when the tree has a construct only the full MDX compiler can turn into code. */
 export function needsMdxCompiler(tree: MdastRoot): boolean {
   let found = false;
-  visit(tree, (node) => {
-    if (MDX_NODE_TYPES.has(node.type)) {
+  walk(tree as WalkNode, (node) => {
+    if (found || MDX_NODE_TYPES.has(node.type)) {
       found = true;
       return false;
     }

@@ -1,6 +1,6 @@
 import type { Root, Paragraph, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { visit, SKIP } from 'unist-util-visit';
+import { walk, type WalkNode } from './walk.js';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' };
@@ -11,7 +11,9 @@ const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info:
  */
 export function remarkAdmonitions() {
   return (tree: Root) => {
-    visit(tree, (node, index, parent) => {
+    walk(tree as WalkNode, (walked, index, parentNode) => {
+      const node = walked as Root['children'][number] | TextDirective;
+      const parent = parentNode as Root;
       if (node.type === 'containerDirective' && (ADMONITION_TYPES as readonly string[]).includes(node.name)) {
         const directive = node as ContainerDirective;
         const first = directive.children[0];
@@ -39,7 +41,7 @@ export function remarkAdmonitions() {
         } else {
           parent.children.splice(index, 1, { type: 'paragraph', children: [restored] } as never, ...(d.children as never[]));
         }
-        return [SKIP, index];
+        return index;
       }
       return undefined;
     });

@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { walk, type WalkNode } from './walk.js';
 import { SCRIPT_SCHEMES, urlScheme } from '../../routes/url-scheme.js';
 
 export interface SourceLink {
@@ -18,7 +18,8 @@ export interface SourceLink {
 /** Records every Markdown link, definition and image with its position, for the link check. */
 export function remarkCollectLinks(options: { out: SourceLink[] }) {
   return (tree: Root) => {
-    visit(tree, (node) => {
+    walk(tree as WalkNode, (walked) => {
+      const node = walked as Root['children'][number];
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
         options.out.push({
           url: node.url,

@@ -2,7 +2,7 @@ import type { Root as HastRoot, Element } from 'hast';
 import type { Root as MdastRoot, Heading, Text } from 'mdast';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { walk, type WalkNode } from './walk.js';
 
 export interface Heading2 {
   depth: number;
@@ -13,7 +13,9 @@ export interface Heading2 {
 /** `## Title {#custom}` was escaped to `\{#custom\}` before parsing; here it becomes the heading's id. */
 export function remarkExplicitIds() {
   return (tree: MdastRoot) => {
-    visit(tree, 'heading', (node: Heading) => {
+    walk(tree as WalkNode, (walked) => {
+      if (walked.type !== 'heading') return;
+      const node = walked as unknown as Heading;
       const last = node.children[node.children.length - 1];
       if (last?.type !== 'text') return;
       const match = /\s*\{#([\w.:-]+)\}\s*$/.exec((last as Text).value);
@@ -33,7 +35,9 @@ export function escapeExplicitIds(source: string): string {
 export function rehypeHeadingIds(options: { out: Heading2[] }) {
   return (tree: HastRoot) => {
     const slugger = new GithubSlugger();
-    visit(tree, 'element', (node: Element) => {
+    walk(tree as WalkNode, (walked) => {
+      if (walked.type !== 'element') return;
+      const node = walked as unknown as Element;
       const match = /^h([1-6])$/.exec(node.tagName);
       if (!match) return;
       const text = toString(node).trim();

@@ -1,7 +1,7 @@
 import type { Root, Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { refractor } from 'refractor';
-import { visit } from 'unist-util-visit';
+import { walk, type WalkNode } from './walk.js';
 
 /** Language names authors write that Prism knows under another name. */
 const ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', console: 'bash', zsh: 'bash', js: 'javascript', ts: 'typescript', yml: 'yaml', html: 'markup', xml: 'markup', svg: 'markup', text: 'plain', txt: 'plain' };
@@ -28,8 +28,11 @@ function parseMeta(meta: string): { title?: string; words: string[] } {
  */
 export function rehypeHighlight() {
   return (tree: Root) => {
-    visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    walk(tree as WalkNode, (walked, index, parentNode) => {
+      if (walked.type !== 'element') return;
+      const node = walked as unknown as Element;
+      const parent = parentNode as unknown as Root;
+      if (node.tagName !== 'pre') return;
       const code = node.children[0];
       if (!code || code.type !== 'element' || code.tagName !== 'code') return;
       const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
