@@ -1,12 +1,8 @@
-import { createProcessor } from '@mdx-js/mdx';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified, type PluggableList } from 'unified';
-import { VFile } from 'vfile';
+import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
+import { toHast } from 'mdast-util-to-hast';
+import type { PluggableList } from 'unified';
+import { VFile } from 'vfile';
 import type { VFileMessage } from 'vfile-message';
 import { error, type Diagnostic } from '../diagnostics.js';
 import { remarkAdmonitions } from './plugins/admonitions.js';
@@ -37,22 +33,27 @@ export async function compileMdx(body: string, file: string, options: CompileOpt
   const headings: Heading2[] = [];
   const links: SourceLink[] = [];
   const value = escapeExplicitIds(body);
-  const remarkPlugins: PluggableList = [remarkGfm, remarkDirective, remarkAdmonitions, remarkExplicitIds, [remarkCollectLinks, { out: links }]];
-  const rehypePlugins: PluggableList = [[rehypeHeadingIds, { out: headings }], rehypeHighlight];
   try {
-    // Same parser and plugins as the MDX compiler; Markdown-only files stop at hast (see static-content.ts).
     const vfile = new VFile({ value, path: file });
-    const markdown = unified().use(remarkParse).use(remarkMdx).use(remarkPlugins);
-    const parsed = (options.parser === 'mdx' ? undefined : parseMarkdownOnly(value)) ?? markdown.parse(vfile);
-    const mdast = (await markdown.run(parsed, vfile)) as MdastRoot;
+    const fast = options.parser === 'mdx' ? undefined : parseMarkdownOnly(value);
+    const mdast = fast ?? (await parseWithMdx(vfile));
+    // Our remark transforms, called directly: the same ones the MDX compiler would run.
+    remarkAdmonitions()(mdast);
+    remarkExplicitIds()(mdast);
+    remarkCollectLinks({ out: links })(mdast);
     const tooDeep = checkTreeDepth(mdast, file);
     if (tooDeep.length > 0) return { code: '', headings, links, diagnostics: tooDeep };
-    if (!needsMdxCompiler(mdast)) {
-      const hast = await unified().use(remarkRehype).use(rehypePlugins).run(mdast as never, vfile);
-      return { code: staticContentModule(toStaticTree(hast as never)), headings, links, diagnostics: [] };
+    if (fast || !needsMdxCompiler(mdast)) {
+      // Markdown-only files stop at hast (see static-content.ts), transformed as remark-rehype would.
+      const hast = toHast(mdast, { file: vfile }) as HastRoot;
+      rehypeHeadingIds({ out: headings })(hast);
+      rehypeHighlight()(hast);
+      return { code: staticContentModule(toStaticTree(hast)), headings, links, diagnostics: [] };
     }
     // JSX, ESM or expressions: the MDX compiler takes over from the tree already parsed and transformed above,
     // so its own remark plugin list is empty and the file is not parsed twice.
+    const rehypePlugins: PluggableList = [[rehypeHeadingIds, { out: headings }], rehypeHighlight];
+    const { createProcessor } = await import('@mdx-js/mdx');
     const mdx = createProcessor({ format: 'mdx', outputFormat: 'program', jsxImportSource: 'react', development: false, remarkPlugins: [], rehypePlugins });
     const program = await mdx.run(mdast as never, vfile);
     return { code: String(mdx.stringify(program as never, vfile)), headings, links, diagnostics: [] };
@@ -85,4 +86,18 @@ export async function compileMdx(body: string, file: string, options: CompileOpt
       ],
     };
   }
+}
+
+/**
+ * The MDX parser (micromark with the MDX, GFM and directive syntax), for files markdown-it does not mirror. Loaded
+ * on first use: most builds never need it, and loading it cost each compile worker a quarter of a second.
+ */
+let mdxParser: Promise<{ parse(file: VFile): MdastRoot }> | undefined;
+
+async function parseWithMdx(vfile: VFile): Promise<MdastRoot> {
+  mdxParser ??= Promise.all([import('unified'), import('remark-parse'), import('remark-mdx'), import('remark-gfm'), import('remark-directive')]).then(
+    ([{ unified }, remarkParse, remarkMdx, remarkGfm, remarkDirective]) =>
+      unified().use(remarkParse.default).use(remarkMdx.default).use(remarkGfm.default).use(remarkDirective.default).freeze() as unknown as { parse(file: VFile): MdastRoot },
+  );
+  return (await mdxParser).parse(vfile);
 }

@@ -1,4 +1,4 @@
-import MarkdownItCallable, { type MarkdownIt, type StateBlock, type StateInline, type Token } from 'markdown-it';
+import MarkdownIt, { type Options, type StateBlock, type StateInline, type Token } from 'markdown-it';
 import type { Root, RootContent, PhrasingContent, Parent, List, ListItem, Table, AlignType, Text } from 'mdast';
 import { ADMONITION_TYPES } from './plugins/admonitions.js';
 
@@ -67,7 +67,9 @@ const ADMONITIONS = new Set<string>(ADMONITION_TYPES);
 const md = createParser();
 
 function createParser(): MarkdownIt {
-  const parser = new MarkdownItCallable('commonmark', { html: false, linkify: false, typographer: false, maxNesting: 200 });
+  // Deeper nesting than maxNesting silently turns into text; trees that deep are left to micromark (see `open`).
+  const options = { html: false, linkify: false, typographer: false, maxNesting: 200 };
+  const parser = new MarkdownIt('commonmark', options as Options);
   parser.enable(['table', 'strikethrough']);
   // MDX has no indented code and no autolinks (`<` starts JSX); text stays in pieces so escapes can be told apart.
   parser.disable(['code', 'autolink', 'html_block', 'html_inline', 'text_join']);
@@ -340,6 +342,7 @@ function inlineToMdast(tokens: Token[], where: (t: Token) => { start: { line: nu
   const open = (node: PhrasingContent & { children: PhrasingContent[] }) => {
     top().children.push(node);
     stack.push(node);
+    if (stack.length > 100) bail();
   };
   for (const token of tokens) {
     switch (token.type) {
