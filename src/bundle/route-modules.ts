@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PageData, SidebarItem, SiteData } from '../../templates/types.js';
 import type { Route } from '../routes/route.js';
+import { jsonExpression, safeJson } from '../safe-json.js';
 
 /** A generated source file of the bundle's input, relative to the generation folder. */
 export interface GeneratedFile {
@@ -17,12 +18,6 @@ export interface RouteEntry {
   serverExports: string[];
 }
 
-/** JSON that is safe inside a JS module and inside an inline <script> (issue 8: `</script>`, U+2028/9). */
-export function safeJson(value: unknown): string {
-  // One pass: route data of 1,000 API operations is tens of megabytes.
-  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => (c === '<' ? '\\u003c' : c === '\u2028' ? '\\u2028' : '\\u2029'));
-}
-
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 const importPath = (p: string): string => JSON.stringify(p.split(path.sep).join('/'));
 
@@ -36,7 +31,7 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
   // Each route's page data as its chunk exports it, for server rendering straight from memory.
   const pages: PageData[] = [];
   for (const [id, items] of Object.entries(sidebars)) {
-    files.push({ rel: `sidebars/${safeName(id)}.js`, contents: `export default ${jsonValue(forBrowser(items))};\n` });
+    files.push({ rel: `sidebars/${safeName(id)}.js`, contents: `export default ${jsonExpression(forBrowser(items))};\n` });
   }
   files.push({ rel: 'site-data.js', contents: `export default ${safeJson(site)};\n` });
   routes.forEach((route, i) => {
@@ -59,9 +54,9 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
     // Marked pure, so the server bundle (which imports everything but `page`) drops the data (issue 5 budget).
     if (sidebar) {
       lines.push(`import sidebar from ${importPath(`../sidebars/${safeName(sidebarId as string)}.js`)};`);
-      lines.push(`export const page = /* @__PURE__ */ Object.assign(${jsonValue(page)}, { sidebar });`);
+      lines.push(`export const page = /* @__PURE__ */ Object.assign(${jsonExpression(page)}, { sidebar });`);
     } else {
-      lines.push(`export const page = ${jsonValue(page)};`);
+      lines.push(`export const page = ${jsonExpression(page)};`);
     }
     pages.push(sidebar ? { ...page, sidebar } : page);
     lines.push(`export { ${route.template} as Template } from ${importPath(path.join(templatesDir, 'pages', `${route.template}.tsx`))};`);
@@ -85,9 +80,3 @@ function forBrowser(items: readonly SidebarItem[]): SidebarItem[] {
 
 const safeName = (s: string): string => s.replace(/[^a-zA-Z0-9_-]+/g, '_');
 
-/**
- * Data as `JSON.parse("…")`: esbuild copies a string literal instead of parsing and printing an object
- * literal, which halves the bundle stage for 1,000 API operations (issue 5), and browsers parse JSON faster.
- * Pure, so a bundle that does not use the value leaves it out.
- */
-const jsonValue = (value: unknown): string => `/* @__PURE__ */ JSON.parse(${safeJson(JSON.stringify(value))})`;

@@ -4,6 +4,7 @@ import { find, html } from 'property-information';
 import styleToJs from 'style-to-js';
 import { walk, type WalkNode } from './plugins/walk.js';
 import type { StaticNode } from '../../templates/pages/static-content.tsx';
+import { jsonExpression } from '../safe-json.js';
 
 /**
  * Most docs are Markdown written in .mdx files: no JSX, no import/export, no `{expressions}`. For those the
@@ -67,5 +68,5 @@ function reactProps(node: Element): Record<string, unknown> | undefined {
 
 /** The module a route imports as its Content: data plus the shared template. */
 export function staticContentModule(nodes: StaticNode[]): string {
-  return `import { staticContent } from '@portal/theme/pages/static-content.tsx';\nexport default staticContent(${JSON.stringify(nodes)});\n`;
+  return `import { staticContent } from '@portal/theme/pages/static-content.tsx';\nexport default staticContent(${jsonExpression(nodes)});\n`;
 }

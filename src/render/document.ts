@@ -1,5 +1,5 @@
 import type { PageData, SiteData } from '../../templates/types.js';
-import { safeJson } from '../bundle/route-modules.js';
+import { safeJson } from '../safe-json.js';
 import { escapeHtml } from '../html-entities.js';
 import { toHref } from '../routes/slug.js';
 import { socialMetaTags } from './social-meta.js';

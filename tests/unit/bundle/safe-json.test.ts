@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { safeJson } from '../../../src/bundle/route-modules.ts';
+import { safeJson } from '../../../src/safe-json.ts';
 
 // issue 8: data from the OpenAPI document goes into JS modules and inline <script> JSON. A `</script>` in an
 // example must not end the script, and U+2028/U+2029 must not end a string in older JavaScript engines.

@@ -50,9 +50,9 @@ async function renderWithMdxCompiler(source: string): Promise<string> {
 }
 
 function staticModuleTree(code: string): StaticNode[] {
-  const match = /staticContent\((.*)\);\n$/s.exec(code);
+  const match = /staticContent\(\/\* @__PURE__ \*\/ JSON\.parse\((".*")\)\);\n$/s.exec(code);
   if (!match) throw new Error(`not a static content module:\n${code.slice(0, 200)}`);
-  return JSON.parse(match[1] as string) as StaticNode[];
+  return JSON.parse(JSON.parse(match[1] as string) as string) as StaticNode[];
 }
 
 describe('static content (Markdown-only .mdx files)', () => {
