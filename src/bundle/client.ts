@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { RouteEntry } from './route-modules.js';
+import { generatedFilesPlugin } from './generated-files.js';
+import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
 /** Where client assets live in the output, under the base URL. */
 export const ASSETS_DIR = '_portal';
@@ -26,7 +27,7 @@ const templatesDir = path.resolve(import.meta.dirname, '../../templates');
  * Bundle stage, client side: one esbuild build with the runtime, the stylesheet and one entry per route;
  * `splitting` shares React, the shell and templates; the metafile becomes the route → chunk manifest.
  */
-export async function buildClient(options: { genDir: string; entries: readonly RouteEntry[]; minify: boolean }): Promise<ClientBuildResult> {
+export async function buildClient(options: { genDir: string; generated: readonly GeneratedFile[]; entries: readonly RouteEntry[]; minify: boolean }): Promise<ClientBuildResult> {
   const outdir = path.join(options.genDir, 'client-out');
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
   const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
@@ -49,7 +50,8 @@ export async function buildClient(options: { genDir: string; entries: readonly R
     entryNames: '[name]-[hash]',
     chunkNames: 'c/[name]-[hash]',
     assetNames: 'a/[name]-[hash]',
-    alias: { 'portal:site-data': path.join(options.genDir, 'site-data.js'), '@portal/theme': templatesDir },
+    alias: { '@portal/theme': templatesDir },
+    plugins: [generatedFilesPlugin(options.genDir, options.generated)],
     define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'false' },
     nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
     legalComments: 'none',

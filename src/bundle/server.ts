@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { PageData, RouteModule, SiteData } from '../../templates/types.js';
-import type { RouteEntry } from './route-modules.js';
+import { generatedFilesPlugin } from './generated-files.js';
+import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
 /** What the server bundle exports: the route modules in route-table order, and the renderer. */
 export interface ServerBundle {
@@ -17,14 +17,13 @@ export interface ServerBundle {
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 
 /** Bundle stage, server side: every route module in one Node bundle, imported for rendering. */
-export async function buildServer(options: { genDir: string; entries: readonly RouteEntry[] }): Promise<ServerBundle> {
+export async function buildServer(options: { genDir: string; generated: readonly GeneratedFile[]; entries: readonly RouteEntry[] }): Promise<ServerBundle> {
   const entryFile = path.join(options.genDir, 'server-entry.jsx');
   // Named imports, not `import *`: the route's page data is left out (it is pure, and rendering takes it from
   // the route table), which keeps 1,000 API pages' data out of the bundle, its import and the render worker.
   const lines = options.entries.map((e, i) => `import { ${e.serverExports.map((x) => `${x} as ${x}${i}`).join(', ')} } from ${JSON.stringify(`./${e.rel}`)};`);
   lines.push(`export const modules = [${options.entries.map((e, i) => `{ ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }`).join(',\n')}];`);
   lines.push(`export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`);
-  await fs.writeFile(entryFile, `${lines.join('\n')}\n`);
   const outfile = path.join(options.genDir, `server-${Date.now()}.mjs`);
   try {
     await esbuild.build({
@@ -36,7 +35,8 @@ export async function buildServer(options: { genDir: string; entries: readonly R
       target: ['node20'],
       jsx: 'automatic',
       packages: 'external',
-      alias: { 'portal:site-data': path.join(options.genDir, 'site-data.js'), '@portal/theme': templatesDir },
+      alias: { '@portal/theme': templatesDir },
+      plugins: [generatedFilesPlugin(options.genDir, [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }])],
       define: { 'import.meta.env.SSR': 'true' },
       loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
       logLevel: 'silent',

@@ -111,10 +111,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // 4–5. Bundle: generated route modules, the client build (per-route chunks) and the server build
     const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
-    await writeGenerated(genDir, generated.files);
+    await fs.mkdir(genDir, { recursive: true });
     const [client, server] = await stage(log, 'bundle', async () => {
       try {
-        return await Promise.all([buildClient({ genDir, entries: generated.entries, minify: true }), buildServer({ genDir, entries: generated.entries })]);
+        return await Promise.all([buildClient({ genDir, generated: generated.files, entries: generated.entries, minify: true }), buildServer({ genDir, generated: generated.files, entries: generated.entries })]);
       } catch (err) {
         throw bundleError(err);
       }
@@ -171,14 +171,6 @@ function summaryLine(stats: BuildResult['stats'], warningCount: number, out: str
   const kinds = Object.entries(stats.routesByKind).map(([k, n]) => `${n} ${k}`).join(', ');
   const total = Object.values(stats.routesByKind).reduce((a, b) => a + b, 0);
   return `${pc.bold(`${total} routes`)} (${kinds}) → ${out}/ in ${(stats.durationMs / 1000).toFixed(1)}s, ${(stats.bytes / 1024 / 1024).toFixed(1)} MB, ${warningCount ? pc.yellow(`${warningCount} warning${warningCount === 1 ? '' : 's'}`) : 'no warnings'}`;
-}
-
-async function writeGenerated(genDir: string, files: ReadonlyArray<{ rel: string; contents: string }>): Promise<void> {
-  const dirs = new Set(files.map((f) => path.dirname(path.join(genDir, f.rel))));
-  await Promise.all([...dirs].map((d) => fs.mkdir(d, { recursive: true })));
-  for (let i = 0; i < files.length; i += 64) {
-    await Promise.all(files.slice(i, i + 64).map((f) => fs.writeFile(path.join(genDir, f.rel), f.contents)));
-  }
 }
 
 const normalizeBase = (b: string): string => `/${b.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');

@@ -29,11 +29,8 @@ describe('route data in the bundles', () => {
   const generated = generateRouteModules([route(1), route(2)], sidebars, site);
   beforeAll(async () => {
     genDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-route-data-'));
-    for (const f of generated.files) {
-      await fs.mkdir(path.dirname(path.join(genDir, f.rel)), { recursive: true });
-      await fs.writeFile(path.join(genDir, f.rel), f.contents);
-    }
-    [server, { files: clientFiles }] = await Promise.all([buildServer({ genDir, entries: generated.entries }), buildClient({ genDir, entries: generated.entries, minify: true })]);
+    // The generated modules are served from memory: nothing but the server bundle is written to genDir.
+    [server, { files: clientFiles }] = await Promise.all([buildServer({ genDir, generated: generated.files, entries: generated.entries }), buildClient({ genDir, generated: generated.files, entries: generated.entries, minify: true })]);
   }, 60_000);
   afterAll(() => fs.rm(genDir, { recursive: true, force: true }));
 
