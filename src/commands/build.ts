@@ -10,7 +10,7 @@ import { generateRouteModules } from '../bundle/route-modules.js';
 import { buildServer, bundleError } from '../bundle/server.js';
 import { loadConfig } from '../config/load.js';
 import type { PortalConfig } from '../config/schema.js';
-import { compileAll, createCompileCache, type CompileCache } from '../content/compile-pool.js';
+import { compileAll, createCompileCache, startCompilePool, type CompileCache, type CompilePool } from '../content/compile-pool.js';
 import { scanSite } from '../content/scan-site.js';
 import { PortalError, throwOnErrors, type Diagnostic } from '../diagnostics.js';
 import { consoleLogger, reportDiagnostics, stage, type Logger } from '../log.js';
@@ -72,18 +72,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cache ?? createCompileCache(options.diskCache === false ? undefined : path.join(workDir, 'cache'));
   const warnings: Diagnostic[] = [];
   const releaseGenDir = options.interrupt?.track(genDir);
+  let pool: CompilePool | undefined;
   try {
     // 1. Config
     const { config: loaded, file: configFile } = await stage(log, 'config', () => loadConfig(siteDir, genDir));
     const config: PortalConfig = localizeConfig(options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded, options.locale);
 
     // 2. Collect: pages and each docs version (a translated build's files in place of the default ones), compiled on worker threads, and the API document
+    const languages = ['markup-templating', 'liquid', 'php', ...config.prism.additionalLanguages];
+    // A first build compiles everything: one worker starts loading the compiler while the site is scanned.
+    pool = startCompilePool({ languages, initial: cache.memory.size === 0 ? 1 : 0, interrupt: options.interrupt });
     const site = await stage(log, 'scan', () => scanSite({ siteDir, config, configFile, locale: options.locale, genDir }));
     const sources = [...site.pages, ...site.versions.flatMap((v) => v.files)];
     const markdown = sources.filter((s) => s.ext !== '.tsx');
-    const processed = await stage(log, `compile ${markdown.length} MDX files`, () =>
-      compileAll(markdown, { cache, interrupt: options.interrupt, languages: ['markup-templating', 'liquid', 'php', ...config.prism.additionalLanguages] }),
-    );
+    const processed = await stage(log, `compile ${markdown.length} MDX files`, () => compileAll(markdown, { cache, interrupt: options.interrupt, languages, pool }));
+    await pool.close();
     const processedByFile = new Map(markdown.map((s, i) => [s.file, processed[i]]));
     throwOnErrors(processed.flatMap((p) => p.diagnostics));
     const api: ApiContribution = config.openapi || options.openapi
@@ -162,6 +165,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (err instanceof PortalError) reportDiagnostics(dedupeDiagnostics([...warnings.filter((w) => w.severity === 'warning'), ...err.diagnostics]), log, root);
     throw err;
   } finally {
+    await pool?.close();
     await fs.rm(genDir, { recursive: true, force: true });
     releaseGenDir?.();
   }

@@ -19,28 +19,71 @@ export interface CompileCache {
 
 export const createCompileCache = (dir?: string): CompileCache => ({ memory: new Map(), dir });
 
+/** Worker threads that compile sources; started before they are needed so their start-up overlaps other work. */
+export interface CompilePool {
+  /** Ready workers, `count` of them at most: more are started when fewer run (up to one per core). */
+  workers(count: number): Promise<Worker[]>;
+  close(): Promise<void>;
+}
+
 /**
- * Compiles many sources on worker threads (one per core), skipping any whose content hash is cached.
- * Results come back in input order.
+ * Starts `initial` compile workers at once. Loading the compiler takes a worker a few hundred milliseconds, so the
+ * build starts one while it scans the site, and more once it knows how many files need compiling.
+ */
+export function startCompilePool(options: { languages: readonly string[]; initial: number; interrupt?: Interruptible | undefined }): CompilePool {
+  const running: Worker[] = [];
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  let releaseScript: (() => void) | undefined;
+  let script: string | undefined;
+  const ready = writeWorkerScript().then((file) => {
+    script = file;
+    // Removed by the CLI's signal handler when Ctrl-C stops the build mid-compile (issue 8).
+    releaseScript = options.interrupt?.track(file);
+    return file;
+  });
+  const grow = async (count: number): Promise<Worker[]> => {
+    const file = await ready;
+    if (closed) throw new Error('the compile pool was closed');
+    const wanted = Math.max(1, Math.min(os.availableParallelism(), count));
+    while (running.length < wanted) running.push(new Worker(file, { workerData: { languages: options.languages } }));
+    return running.slice(0, wanted);
+  };
+  const first = options.initial > 0 ? grow(options.initial) : ready;
+  return {
+    workers: grow,
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        await first.catch(() => undefined);
+        await Promise.all(running.map((w) => w.terminate()));
+        if (script) await fs.rm(script, { force: true });
+        releaseScript?.();
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Compiles many sources on worker threads, skipping any whose content hash is cached. Results come back in input
+ * order. Uses the pool given, or starts one for the call.
  */
 export async function compileAll(
   inputs: ReadonlyArray<{ file: string; text: string }>,
-  options: { cache: CompileCache; languages: readonly string[]; interrupt?: Interruptible | undefined },
+  options: { cache: CompileCache; languages: readonly string[]; interrupt?: Interruptible | undefined; pool?: CompilePool | undefined },
 ): Promise<ProcessedSource[]> {
   const { cache, languages } = options;
   const keys = inputs.map(({ file, text }) => createHash('sha1').update(`${CACHE_VERSION}\0${languages.join(',')}\0${file}\0${text}`).digest('hex'));
   const results: Array<ProcessedSource | undefined> = await Promise.all(keys.map((key) => readCached(cache, key)));
   const todo = results.flatMap((r, i) => (r ? [] : [i]));
   if (todo.length > 0) {
-    const size = Math.max(1, Math.min(os.availableParallelism(), todo.length > 4 ? os.availableParallelism() : 1));
-    const script = await writeWorkerScript();
-    // Removed by the CLI's signal handler when Ctrl-C stops the build mid-compile (issue 8).
-    const releaseScript = options.interrupt?.track(script);
-    const workers = Array.from({ length: size }, () => new Worker(script, { workerData: { languages } }));
+    const pool = options.pool ?? startCompilePool({ languages, initial: 0, interrupt: options.interrupt });
     try {
       let next = 0;
       await Promise.all(
-        workers.map(async (worker) => {
+        // A handful of files compile faster on one worker than it takes to start a second.
+        (await pool.workers(todo.length > 4 ? os.availableParallelism() : 1)).map(async (worker) => {
           while (next < todo.length) {
             const index = todo[next++] as number;
             const input = inputs[index] as { file: string; text: string };
@@ -51,9 +94,7 @@ export async function compileAll(
         }),
       );
     } finally {
-      await Promise.all(workers.map((w) => w.terminate()));
-      await fs.rm(script, { force: true });
-      releaseScript?.();
+      if (!options.pool) await pool.close();
     }
   }
   return results as ProcessedSource[];

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileAll, createCompileCache, startCompilePool } from '../../../src/content/compile-pool.ts';
+
+const languages = ['markup-templating', 'liquid', 'php'];
+const workerScripts = () => fs.readdirSync(path.resolve(import.meta.dirname, '../../../.portal')).filter((f) => f.startsWith(`compile-worker-${process.pid}-`));
+const page = (i: number) => ({ file: `docs/p${i}.mdx`, text: `---\ntitle: Page ${i}\n---\n\n## Part ${i}\n\nSee [next](/docs/p${i + 1}).\n` });
+
+describe('compile pool', () => {
+  it('compiles on a pool started ahead of time, keeps input order, and leaves nothing behind when closed', async () => {
+    const pool = startCompilePool({ languages, initial: 1 });
+    const inputs = Array.from({ length: 8 }, (_, i) => page(i));
+    const results = await compileAll(inputs, { cache: createCompileCache(), languages, pool });
+    expect(results.map((r) => r.frontMatter.title)).toEqual(inputs.map((_, i) => `Page ${i}`));
+    expect(results.map((r) => r.links[0]?.url)).toEqual(inputs.map((_, i) => `/docs/p${i + 1}`));
+    // More than a handful of files: the pool grew to one worker per core.
+    expect((await pool.workers(64)).length).toBe(os.availableParallelism());
+    await pool.close();
+    await pool.close();
+    expect(workerScripts()).toEqual([]);
+    await expect(pool.workers(1)).rejects.toThrow(/closed/);
+  });
+
+  it('takes cached files from memory without compiling them again', async () => {
+    const cache = createCompileCache();
+    const inputs = [page(1), page(2)];
+    const first = await compileAll(inputs, { cache, languages });
+    const pool = startCompilePool({ languages, initial: 0 });
+    const again = await compileAll(inputs, { cache, languages, pool });
+    expect(again[0]).toBe(first[0]);
+    expect(again[1]).toBe(first[1]);
+    await pool.close();
+    expect(workerScripts()).toEqual([]);
+  });
+});
