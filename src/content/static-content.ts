@@ -43,15 +43,27 @@ function convert(node: ElementContent, inTable: boolean): StaticNode[] {
   return [[node.tagName, props ?? 0, ...children]];
 }
 
+const reactNames = new Map<string, { name: string; commaSeparated: boolean }>();
+
+/** The React prop name of a hast property, looked up once per name (a handful of names recur on every page). */
+function reactName(key: string): { name: string; commaSeparated: boolean } {
+  let known = reactNames.get(key);
+  if (!known) {
+    const info = find(html, key);
+    // React spells data-* and aria-* attributes as in HTML, everything else as the DOM property.
+    known = { name: /^(data|aria)[A-Z]/.test(info.property) ? info.attribute : info.property, commaSeparated: info.commaSeparated };
+    reactNames.set(key, known);
+  }
+  return known;
+}
+
 function reactProps(node: Element): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   let any = false;
   for (const [key, value] of Object.entries(node.properties)) {
     if (value === undefined || value === null || value === false || (typeof value === 'number' && Number.isNaN(value))) continue;
-    const info = find(html, key);
-    let name = info.property;
-    // React spells data-* and aria-* attributes as in HTML, everything else as the DOM property.
-    if (/^(data|aria)[A-Z]/.test(name)) name = info.attribute;
+    const info = reactName(key);
+    const name = info.name;
     let v: unknown = value;
     if (Array.isArray(value)) v = value.join(info.commaSeparated ? ', ' : ' ');
     if (name === 'style' && typeof v === 'string') v = styleToJs(v);
