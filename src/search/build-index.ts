@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../output/write.js';
 import { MANIFEST_FILE, shardFile, shardKeyOf, storeFile, type SearchManifest, type StoredUnit } from '../../templates/search/terms.js';
-import { encodeShard, type TermEntry } from './encode-shard.js';
+import { byTerm, encodeTerm, shardJson, shardJsonLength } from './encode-shard.js';
 import { invertUnits } from './invert.js';
 import type { SearchUnit } from './units.js';
 
@@ -35,53 +35,56 @@ const STORED_TEXT = 1200;
 export function buildSearchIndex(units: readonly SearchUnit[], options: SearchIndexOptions): SearchIndex {
   // Ids are positions in `units`: the browser needs no id table, and a page's units are consecutive.
   const inverted = invertUnits(units.map((u) => ({ title: u.pageTitle, heading: u.heading, text: u.text, api: u.api })));
-  const encode = (entries: readonly TermEntry[]): string => JSON.stringify(encodeShard(entries, inverted.fieldLength));
+  // Each term's row is encoded once, in term order; every grouping below is then made of rows' JSON.
+  const rows = [...inverted.terms].sort(byTerm).map((entry): Row => ({ term: entry[0], json: JSON.stringify(encodeTerm(entry, inverted.fieldLength)) }));
 
   // 1. Shards: terms grouped by their first two letters; a crowded group split by the third letter.
   const limit = options.maxShardBytes ?? MAX_SHARD_BYTES;
-  const groups: Array<{ key: string; entries: TermEntry[]; bytes: number }> = [];
+  const groups: Group[] = [];
   const split: string[] = [];
-  for (const [key, entries] of groupBy([...inverted.terms], ([term]) => shardKeyOf(term, new Set()))) {
-    const bytes = encode(entries).length;
-    if (bytes <= limit) {
-      groups.push({ key, entries, bytes });
+  for (const [key, entries] of groupBy(rows, (term) => shardKeyOf(term, NO_SPLIT))) {
+    const group = sized(key, entries);
+    if (group.bytes <= limit) {
+      groups.push(group);
       continue;
     }
     split.push(key);
     const splitKey = new Set([key]);
-    for (const [sub, subEntries] of groupBy(entries, ([term]) => shardKeyOf(term, splitKey))) groups.push({ key: sub, entries: subEntries, bytes: encode(subEntries).length });
+    for (const [sub, subEntries] of groupBy(entries, (term) => shardKeyOf(term, splitKey))) groups.push(sized(sub, subEntries));
   }
   groups.sort((a, b) => (a.key < b.key ? -1 : 1));
   split.sort();
   // Small groups share a file, so a small site is a handful of requests rather than hundreds of tiny ones.
-  const packs: Array<{ keys: string[]; entries: TermEntry[]; bytes: number }> = [];
+  // Groups in key order, each in term order, list their terms in term order (a key is a prefix of its terms, and
+  // a key that is a prefix of another key is its group's only term), so a pack's rows are joined as they are.
+  const packs: Array<{ keys: string[]; rows: string[]; bytes: number }> = [];
   for (const g of groups) {
     const last = packs.at(-1);
     if (last && last.bytes + g.bytes <= (options.packBytes ?? PACK_BYTES)) {
       last.keys.push(g.key);
-      last.entries.push(...g.entries);
+      for (const row of g.rows) last.rows.push(row.json);
       last.bytes += g.bytes;
-    } else packs.push({ keys: [g.key], entries: [...g.entries], bytes: g.bytes });
+    } else packs.push({ keys: [g.key], rows: g.rows.map((r) => r.json), bytes: g.bytes });
   }
 
   // 2. Result stores: consecutive units, whole pages per file.
-  const stores: Array<{ first: number; units: StoredUnit[] }> = [];
+  const stores: Array<{ first: number; units: string[] }> = [];
   let bytes = 0;
   units.forEach((u, id) => {
     const last = stores.at(-1);
-    const stored = storedUnit(u);
+    const stored = JSON.stringify(storedUnit(u));
     if (!last || (bytes >= (options.storeBytes ?? STORE_BYTES) && units[id - 1]?.page !== u.page)) {
       stores.push({ first: id, units: [stored] });
       bytes = 0;
     } else last.units.push(stored);
-    bytes += JSON.stringify(stored).length;
+    bytes += stored.length;
   });
 
   // 3. Files: every name carries a hash of the whole index, so browsers never mix two builds' files.
-  const shardJson = packs.map((p) => encode(p.entries));
-  const storeJson = stores.map((s) => JSON.stringify(s.units));
+  const shards = packs.map((p) => shardJson(p.rows));
+  const storeJson = stores.map((s) => `[${s.units.join(',')}]`);
   const hash = createHash('sha1');
-  for (const text of [...shardJson, ...storeJson]) hash.update(text);
+  for (const text of [...shards, ...storeJson]) hash.update(text);
   const build = hash.digest('hex').slice(0, 10);
   const manifest: SearchManifest = {
     version: 2,
@@ -93,7 +96,7 @@ export function buildSearchIndex(units: readonly SearchUnit[], options: SearchIn
     stores: stores.map((s, i) => s.first - (stores[i - 1]?.first ?? 0)),
   };
   const files: OutputFile[] = [
-    ...shardJson.map((contents, i) => ({ path: `${options.dir}/${shardFile(build, i)}`, contents })),
+    ...shards.map((contents, i) => ({ path: `${options.dir}/${shardFile(build, i)}`, contents })),
     ...storeJson.map((contents, i) => ({ path: `${options.dir}/${storeFile(build, i)}`, contents })),
     { path: `${options.dir}/${MANIFEST_FILE}`, contents: JSON.stringify(manifest) },
   ];
@@ -113,13 +116,31 @@ function storedUnit(u: SearchUnit): StoredUnit {
   };
 }
 
-function groupBy(entries: readonly TermEntry[], key: (e: TermEntry) => string): Map<string, TermEntry[]> {
-  const groups = new Map<string, TermEntry[]>();
-  for (const e of entries) {
-    const k = key(e);
+/** A term and its shard row's JSON. */
+interface Row {
+  term: string;
+  json: string;
+}
+
+/** Terms of one shard key, with the length of their shard file on its own. */
+interface Group {
+  key: string;
+  rows: Row[];
+  bytes: number;
+}
+
+const NO_SPLIT: ReadonlySet<string> = new Set();
+
+const sized = (key: string, rows: Row[]): Group => ({ key, rows, bytes: shardJsonLength(rows.reduce((n, r) => n + r.json.length, 0), rows.length) });
+
+/** Rows by key, each group in the rows' order. */
+function groupBy(rows: readonly Row[], key: (term: string) => string): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const k = key(row.term);
     const list = groups.get(k);
-    if (list) list.push(e);
-    else groups.set(k, [e]);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
   }
   return groups;
 }
