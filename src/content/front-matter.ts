@@ -26,14 +26,15 @@ export interface SplitResult {
   diagnostics: Diagnostic[];
 }
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+/** The front matter block: `---` lines around YAML at the very start of the file. */
+export const FRONT_MATTER_FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 /** A YAML alias bomb expands exponentially; a real front matter needs a handful of aliases at most. */
 const MAX_ALIASES = 50;
 const MAX_FRONT_MATTER_BYTES = 64 * 1024;
 
 /** Pure: splits and validates the front matter of one source file. */
 export function parseFrontMatter(source: string, file: string): SplitResult {
-  const match = FENCE.exec(source);
+  const match = FRONT_MATTER_FENCE.exec(source);
   if (!match) return { frontMatter: {}, body: source, diagnostics: [] };
   const yamlText = match[1] ?? '';
   const body = '\n'.repeat(match[0].split('\n').length - 1) + source.slice(match[0].length);

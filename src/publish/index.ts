@@ -4,7 +4,7 @@ import type { Route } from '../routes/route.js';
 import type { SidebarItem, SiteData } from '../../templates/types.js';
 import { flattenSidebar } from '../routes/sidebars.js';
 import { buildLlmsFullTxt, buildLlmsTxt } from './llms.js';
-import { buildMarkdownSources } from './markdown-sources.js';
+import { buildMarkdownSources, docMarkdownOf } from './markdown-sources.js';
 import { absoluteFileUrl, isOlderVersion, isPublicRoute } from './public-routes.js';
 import { buildRobots } from './robots.js';
 import { buildSitemap } from './sitemap.js';
@@ -31,11 +31,13 @@ export function buildMachineFiles(o: MachineFilesOptions): OutputFile[] {
   const rank = (r: Route) => inSidebar.get(r.path) ?? Number.MAX_SAFE_INTEGER;
   const current = o.routes.filter((r) => isPublicRoute(r) && !isOlderVersion(r.path, o.site.versions)).sort((a, b) => rank(a) - rank(b));
   const sidebarLabels = new Map(o.site.navbar.items.flatMap((item) => (item.type === 'link' && item.sidebarId ? [[item.sidebarId, item.label] as const] : [])));
+  const markdownOf = docMarkdownOf(o.sourceOf);
   const llms = {
     routes: current,
     site: { ...address, title: o.config.title, tagline: o.config.tagline },
     sectionTitle: (id: string) => sidebarLabels.get(id) ?? id.charAt(0).toUpperCase() + id.slice(1),
     sourceOf: o.sourceOf,
+    markdownOf,
   };
   // The other locales' sitemaps sit under their own base URLs (src/commands/build-locales.ts).
   const otherLocales = o.config.i18n.locales.filter((l) => l !== o.config.i18n.defaultLocale);
@@ -45,6 +47,6 @@ export function buildMachineFiles(o: MachineFilesOptions): OutputFile[] {
     ...(o.locale ? [] : [{ path: 'robots.txt', contents: buildRobots(sitemaps) }]),
     { path: 'llms.txt', contents: buildLlmsTxt(llms) },
     { path: 'llms-full.txt', contents: buildLlmsFullTxt(llms) },
-    ...buildMarkdownSources(o.routes, o.sourceOf),
+    ...buildMarkdownSources(o.routes, markdownOf),
   ];
 }

@@ -1,6 +1,6 @@
 import type { Route } from '../routes/route.js';
 import { absoluteFileUrl, absoluteUrl, type SiteAddress } from './public-routes.js';
-import { docMarkdown, markdownFileFor } from './markdown-sources.js';
+import { markdownFileFor } from './markdown-sources.js';
 
 export interface LlmsOptions {
   /** Public routes of the current docs version, in the order to list them. */
@@ -9,6 +9,8 @@ export interface LlmsOptions {
   /** Section title of a sidebar id (`api` → `API reference`); routes without a sidebar go under `Pages`. */
   sectionTitle: (sidebarId: string) => string;
   sourceOf: (file: string) => string | undefined;
+  /** A doc's Markdown (`docMarkdown`), undefined for routes without one. */
+  markdownOf: (route: Route) => string | undefined;
 }
 
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -25,7 +27,9 @@ export function buildLlmsTxt(o: LlmsOptions): string {
     const hasSource = route.kind === 'doc' && route.file !== undefined && o.sourceOf(route.file) !== undefined;
     const url = hasSource ? absoluteFileUrl(o.site, markdownFileFor(route.path)) : absoluteUrl(o.site, route.path);
     const line = `- [${oneLine(route.page.title).replace(/[[\]]/g, '')}](${url})${route.page.description ? `: ${oneLine(route.page.description)}` : ''}`;
-    sections.set(title, [...(sections.get(title) ?? []), line]);
+    const lines = sections.get(title);
+    if (lines) lines.push(line);
+    else sections.set(title, [line]);
   }
   const body = [...sections].map(([title, lines]) => `## ${title}\n\n${lines.join('\n')}`).join('\n\n');
   const full = absoluteFileUrl(o.site, 'llms-full.txt');
@@ -35,8 +39,8 @@ export function buildLlmsTxt(o: LlmsOptions): string {
 /** `llms-full.txt`: the Markdown of every doc, one after the other, each headed by its URL. */
 export function buildLlmsFullTxt(o: LlmsOptions): string {
   const docs = o.routes.flatMap((route) => {
-    const text = route.kind === 'doc' && route.file ? o.sourceOf(route.file) : undefined;
-    return text === undefined ? [] : [`<!-- Source: ${absoluteUrl(o.site, route.path)} -->\n\n${docMarkdown(route, text)}`];
+    const markdown = o.markdownOf(route);
+    return markdown === undefined ? [] : [`<!-- Source: ${absoluteUrl(o.site, route.path)} -->\n\n${markdown}`];
   });
   return `# ${o.site.title}\n\n${o.site.tagline ? `> ${oneLine(o.site.tagline)}\n\n` : ''}${docs.join('\n---\n\n')}`;
 }
