@@ -55,7 +55,9 @@ export function nextTag(html: string, from: number): Tag | undefined {
 const WHITESPACE = /\s{2,}|[^\S ]/g;
 
 /** Tags out, entities decoded, whitespace collapsed; block boundaries become spaces. */
-export function htmlToText(html: string): string {
+export function htmlToText(rendered: string): string {
+  // React separates adjacent text nodes with empty comments; they are not text (they showed in result snippets).
+  const html = rendered.includes('<!--') ? rendered.replaceAll('<!-- -->', '') : rendered;
   let text = '';
   let pos = 0;
   for (let tag = nextTag(html, 0); tag; tag = nextTag(html, tag.end)) {

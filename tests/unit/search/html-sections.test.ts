@@ -11,7 +11,7 @@ const INLINE = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'mark', 's',
 const tagsByPattern = (html: string): Tag[] => [...html.matchAll(TAG)].map((m) => ({ start: m.index, end: m.index + m[0].length, closing: m[1] === '/', name: m[2] as string }));
 
 const textByPattern = (html: string): string =>
-  decodeEntities(html.replace(/<\/?([a-zA-Z][\w-]*)\b[^>]*>/g, (_tag, name: string) => (INLINE.has(name.toLowerCase()) ? '' : ' ')))
+  decodeEntities(html.replaceAll('<!-- -->', '').replace(/<\/?([a-zA-Z][\w-]*)\b[^>]*>/g, (_tag, name: string) => (INLINE.has(name.toLowerCase()) ? '' : ' ')))
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -71,6 +71,11 @@ describe('HTML to search text (issue 7)', () => {
   it('drops tags and skipped elements as the pattern-based definitions do', () => {
     expect(firstDifference(inputs, htmlToText, textByPattern)).toBeUndefined();
     expect(firstDifference(inputs, stripSkipped, stripByPattern)).toBeUndefined();
+  });
+
+  it('leaves out the empty comments React puts between adjacent text nodes', () => {
+    expect(htmlToText('<li>Run <code>build</code>.<!-- --> A nested point.</li>')).toBe('Run build. A nested point.');
+    expect(sectionsOfHtml('<main><p>4.5<!-- -->:1 contrast</p></main>')).toEqual([{ text: '4.5:1 contrast' }]);
   });
 
   it('keeps words whole across inline tags, and leaves code, navigation and hash links out', () => {
