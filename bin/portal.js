@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Thin launcher: TypeScript sources run through tsx's loader, so a fresh `npm ci` needs no build step.
-import { register } from 'tsx/esm/api';
+// Thin launcher: the TypeScript sources run as one bundle made on first use (bin/launch.js), so a fresh `npm ci`
+// needs no build step.
+import { loadCli } from './launch.js';
 
 // React's development build renders ~15x slower; the generator always renders for production.
 process.env.NODE_ENV ??= 'production';
-register();
-const { run } = await import('../src/cli.ts');
+const { run } = await loadCli();
 process.exitCode = await run(process.argv);
