@@ -11,15 +11,9 @@ import { addHeadingIds } from './markdown.js';
 import { homeTagOf, type ApiModel } from './model.js';
 
 /** What the API reference contributes to a build. */
-export interface ApiContribution {
-  routes: Route[];
-  sidebarItems: SidebarItem[];
-  /** Extra files, e.g. the downloadable document. */
-  files: Array<{ path: string; contents: string }>;
-  diagnostics: Diagnostic[];
-}
+import { emptyApi, type ApiContribution } from './contribution.js';
 
-export const emptyApi: ApiContribution = { routes: [], sidebarItems: [], files: [], diagnostics: [] };
+export { emptyApi, type ApiContribution };
 
 export interface ApiRoutesOptions {
   /** `/docs/api`. */

@@ -3,8 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import pc from 'picocolors';
-import type { ApiContribution } from '../apiref/routes.js';
-import { emptyApi } from '../apiref/routes.js';
+import { emptyApi, type ApiContribution } from '../apiref/contribution.js';
 import { buildClient, ASSETS_DIR } from '../bundle/client.js';
 import { generateRouteModules } from '../bundle/route-modules.js';
 import { buildServer, bundleError } from '../bundle/server.js';
@@ -21,7 +20,6 @@ import { buildDocsVersions } from '../routes/docs-versions.js';
 import { checkLinks } from '../routes/link-check.js';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
 import { buildSiteData } from '../routes/site-data.js';
-import { loadApiReference } from '../apiref/load.js';
 import { loadLastUpdated } from '../content/last-updated.js';
 import { buildOtherLocales, localizeConfig } from './build-locales.js';
 import { buildMachineFiles } from '../publish/index.js';
@@ -90,7 +88,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const processedByFile = new Map(markdown.map((s, i) => [s.file, processed[i]]));
     throwOnErrors(processed.flatMap((p) => p.diagnostics));
     const api: ApiContribution = config.openapi || options.openapi
-      ? await stage(log, 'openapi', () => loadApiReference({ root, config, override: options.openapi }))
+      ? await stage(log, 'openapi', async () => (await import('../apiref/load.js')).loadApiReference({ root, config, override: options.openapi }))
       : emptyApi;
     warnings.push(...throwOnErrors(api.diagnostics));
 
