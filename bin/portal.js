@@ -5,5 +5,7 @@ import { loadCli } from './launch.js';
 
 // React's development build renders ~15x slower; the generator always renders for production.
 process.env.NODE_ENV ??= 'production';
+// Errors thrown by bundled site code (the config, sidebars) point at the file and line the author wrote.
+process.setSourceMapsEnabled(true);
 const { run } = await loadCli();
 process.exitCode = await run(process.argv);
