@@ -7,17 +7,49 @@ import { Worker } from 'node:worker_threads';
 import type { PageData, SiteData } from '../../templates/types.js';
 import type { ServerBundle } from '../bundle/server.js';
 
-/** One route's server-rendered body, or why it failed. */
-export type BodyResult = { html: string } | { error: Error };
+/**
+ * One route's server-rendered body and the raw values of its `id` attributes (entities not yet decoded), or
+ * why it failed. The ids are collected right where the body is rendered: on whichever thread that is.
+ */
+export type BodyResult = { html: string; ids: string[] } | { error: Error };
 
 /** Below this many routes a second thread costs more to start (it imports React and the bundle) than it saves. */
 const PARALLEL_FROM = 150;
 /** Routes handed out per request: small enough to balance, large enough that messages stay cheap. */
 const BATCH = 24;
+/** Near the end of the queue batches shrink down to this, so no thread is left finishing a long one alone. */
+const MIN_BATCH = 4;
+/**
+ * Batches a worker holds at once. Its next request is answered only when the main thread pauses between two of
+ * its own batches; with a second batch already queued the worker keeps rendering meanwhile instead of waiting.
+ */
+const IN_FLIGHT = 2;
+
+/** Element ids in rendered HTML, as React writes them. The worker runs the same pattern (see WORKER_SOURCE). */
+const ID_ATTRIBUTE = /\sid="([^"]+)"/g;
 
 /**
- * Render stage, React side: every route's body HTML. Server rendering is CPU-bound and synchronous, so on
- * large sites a worker thread that imports the same server bundle takes batches from a shared queue while
+ * The raw id attribute values of `html`, in document order. Besides the anchor check this matters for memory:
+ * React builds the body by concatenation, a tree of thousands of small strings; the regex flattens it into one,
+ * so the tree dies young instead of being kept (and copied by the garbage collector) until the page is written.
+ */
+export function rawIds(html: string): string[] {
+  const ids: string[] = [];
+  for (const m of html.matchAll(ID_ATTRIBUTE)) ids.push(m[1] as string);
+  return ids;
+}
+
+/**
+ * How many routes the next request gets: BATCH while plenty remain, then a share of what is left (at least
+ * MIN_BATCH) so that all threads run out of work at about the same time.
+ */
+export function batchSize(remaining: number, threads: number): number {
+  return Math.max(1, Math.min(remaining, BATCH, Math.max(MIN_BATCH, Math.ceil(remaining / (4 * threads)))));
+}
+
+/**
+ * Render stage, React side: every route's body HTML and its ids. Server rendering is CPU-bound and synchronous,
+ * so on large sites a worker thread that imports the same server bundle takes batches from a shared queue while
  * the main thread renders too; on the 2-core target that roughly halves the stage.
  */
 export async function renderBodies(bundle: ServerBundle, site: SiteData, pages?: readonly PageData[]): Promise<BodyResult[]> {
@@ -27,7 +59,8 @@ export async function renderBodies(bundle: ServerBundle, site: SiteData, pages?:
   const moduleOf = (i: number) => (pages ? { ...bundle.modules[i], page: pages[i] } : bundle.modules[i]);
   const renderOne = (i: number): BodyResult => {
     try {
-      return { html: bundle.renderRoute({ module: moduleOf(i), site }) };
+      const html = bundle.renderRoute({ module: moduleOf(i), site });
+      return { html, ids: rawIds(html) };
     } catch (err) {
       return { error: err as Error };
     }
@@ -41,12 +74,12 @@ export async function renderBodies(bundle: ServerBundle, site: SiteData, pages?:
   const take = (): [number, number] | undefined => {
     if (next >= count) return undefined;
     const start = next;
-    next = Math.min(count, next + BATCH);
+    next += batchSize(count - next, threads + 1);
     return [start, next];
   };
   const script = path.join(path.dirname(bundle.file as string), `render-worker-${process.pid}-${Date.now()}.mjs`);
   await fs.writeFile(script, WORKER_SOURCE);
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { bundleUrl: pathToFileURL(bundle.file as string).href, site } }));
+  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { bundleUrl: pathToFileURL(bundle.file as string).href, site, idPattern: ID_ATTRIBUTE.source } }));
   try {
     const remote = workers.map((worker) => runWorker(worker, take, results, pages));
     for (const r of remote) r.done.catch(() => undefined); // an idle worker's crash must not go unhandled
@@ -65,38 +98,60 @@ export async function renderBodies(bundle: ServerBundle, site: SiteData, pages?:
   return results;
 }
 
+interface WorkerBody {
+  html?: string;
+  ids?: string[];
+  error?: string;
+  stack?: string;
+}
+
+/** A worker's answer for one route, as the main thread's renderOne would have returned it. */
+export function fromWorker(b: WorkerBody): BodyResult {
+  return b.html !== undefined ? { html: b.html, ids: b.ids ?? [] } : { error: Object.assign(new Error(b.error), { stack: b.stack }) };
+}
+
 function runWorker(worker: Worker, take: () => [number, number] | undefined, results: BodyResult[], pages: readonly PageData[] | undefined): { done: Promise<void>; busy(): boolean } {
-  let busy = false;
+  let inFlight = 0;
   const done = new Promise<void>((resolve, reject) => {
-    const send = () => {
+    const send = (): boolean => {
       const range = take();
-      busy = range !== undefined;
+      if (!range) return false;
+      inFlight++;
       // A batch carries its pages' data: the worker's bundle has none (structured clone, a few hundred KB).
-      if (range) worker.postMessage([range[0], range[1], pages?.slice(range[0], range[1])]);
-      else resolve();
+      worker.postMessage([range[0], range[1], pages?.slice(range[0], range[1])]);
+      return true;
     };
-    worker.on('message', (msg: { ready?: true; start?: number; bodies?: Array<{ html?: string; error?: string; stack?: string }> }) => {
+    worker.on('message', (msg: { ready?: true; start?: number; bodies?: WorkerBody[] }) => {
       if (msg.bodies && msg.start !== undefined) {
-        msg.bodies.forEach((b, k) => {
-          results[(msg.start as number) + k] = b.html !== undefined ? { html: b.html } : { error: Object.assign(new Error(b.error), { stack: b.stack }) };
-        });
+        const start = msg.start;
+        msg.bodies.forEach((b, k) => (results[start + k] = fromWorker(b)));
+        inFlight--;
       }
-      send();
+      while (inFlight < IN_FLIGHT && send());
+      if (inFlight === 0) resolve();
     });
     worker.on('error', (err: Error) => reject(new Error(`a render worker crashed: ${err.message}`, { cause: err })));
+    // Not an error event, yet its batches will never come back: fail rather than wait forever.
+    worker.on('exit', (code) => {
+      if (inFlight > 0) reject(new Error(`a render worker exited (code ${code}) with ${inFlight} batches unfinished`));
+    });
   });
-  return { done, busy: () => busy };
+  return { done, busy: () => inFlight > 0 };
 }
 
 // Plain JS so the worker starts without a TypeScript loader; it only imports the already-built server bundle.
+// It collects each body's ids like rawIds (same pattern, passed in), which also flattens the body before it is
+// posted.
 const WORKER_SOURCE = `import { parentPort, workerData } from 'node:worker_threads';
 const bundle = await import(workerData.bundleUrl);
 const site = workerData.site;
+const idPattern = new RegExp(workerData.idPattern, 'g');
+const rawIds = (html) => { const ids = []; for (const m of html.matchAll(idPattern)) ids.push(m[1]); return ids; };
 parentPort.on('message', ([start, end, pages]) => {
   const bodies = [];
   for (let i = start; i < end; i++) {
     const module = pages ? { ...bundle.modules[i], page: pages[i - start] } : bundle.modules[i];
-    try { bodies.push({ html: bundle.renderRoute({ module, site }) }); }
+    try { const html = bundle.renderRoute({ module, site }); bodies.push({ html, ids: rawIds(html) }); }
     catch (err) { bodies.push({ error: String(err && err.message || err), stack: err && err.stack }); }
   }
   parentPort.postMessage({ start, bodies });

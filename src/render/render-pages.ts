@@ -39,7 +39,7 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
       throw new PortalError([error('render-failed', `rendering ${route.path} failed: ${err.message}`, { file: route.file, hint: 'a component in this page threw while rendering' })], { cause: err });
     }
     const body = rendered.html;
-    idsByPath.set(route.path, new Set([...body.matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1] as string))));
+    idsByPath.set(route.path, new Set(rendered.ids.map(decodeEntities)));
     const assets = o.manifest.routes[route.path];
     if (!assets) throw new Error(`no client chunk for ${route.path}`);
     const page = module.meta?.title ? { ...route.page, title: module.meta.title, ...(module.meta.description ? { description: module.meta.description } : {}) } : route.page;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerBundle } from '../../../src/bundle/server.ts';
-import { renderBodies } from '../../../src/render/render-bodies.ts';
+import { batchSize, fromWorker, rawIds, renderBodies } from '../../../src/render/render-bodies.ts';
 import type { SiteData } from '../../../templates/types.ts';
 
 // A stand-in for the server bundle: same exports, a renderer that says which thread rendered each route.
@@ -14,7 +14,7 @@ export function renderRoute({ module, site }) {
   const until = performance.now() + 1; // about as slow as a real page, so the worker gets a share
   while (performance.now() < until);
   if (module.fail) throw new Error('component threw for ' + module.page.path);
-  return '<h1>' + site.title + ' ' + module.page.path + '</h1><!--' + (isMainThread ? 'main' : 'worker') + '-->';
+  return '<h1 id="t' + module.page.path.length + '">' + site.title + ' ' + module.page.path + '</h1><p id="a&amp;b"></p><!--' + (isMainThread ? 'main' : 'worker') + '-->';
 }
 `;
 
@@ -34,7 +34,7 @@ describe('renderBodies', () => {
     expect(results).toHaveLength(400);
     results.forEach((r, i) => {
       if (i === 321) return;
-      expect(r).toEqual({ html: expect.stringContaining(`<h1>Site /p${i}</h1>`) });
+      expect(r).toEqual({ html: expect.stringContaining(`>Site /p${i}</h1>`), ids: [`t${`/p${i}`.length}`, 'a&amp;b'] });
     });
     const threads = new Set(results.flatMap((r) => ('html' in r ? [/<!--(\w+)-->/.exec(r.html)?.[1]] : [])));
     expect(threads).toEqual(new Set(['main', 'worker']));
@@ -48,14 +48,66 @@ describe('renderBodies', () => {
     const pages = bundle.modules.map((_, i) => ({ path: `/from-memory/${i}` }) as never);
     const results = await renderBodies(dataless, { title: 'Site' } as SiteData, pages);
     results.forEach((r, i) => {
-      if (i !== 321) expect(r).toEqual({ html: expect.stringContaining(`<h1>Site /from-memory/${i}</h1>`) });
+      if (i !== 321) expect(r).toEqual({ html: expect.stringContaining(`>Site /from-memory/${i}</h1>`), ids: expect.any(Array) });
     });
     expect(new Set(results.flatMap((r) => ('html' in r ? [/<!--(\w+)-->/.exec(r.html)?.[1]] : [])))).toEqual(new Set(['main', 'worker']));
+  });
+
+  it('fails, rather than waiting forever, when a worker exits with batches unfinished', async () => {
+    const file = path.join(dir, 'exiting.mjs');
+    await fs.writeFile(file, BUNDLE.replace("if (module.fail)", "if (!isMainThread) process.exit(3);\n  if (module.fail)"));
+    const exiting: ServerBundle = { ...((await import(pathToFileURL(file).href)) as ServerBundle), file };
+    await expect(renderBodies(exiting, { title: 'Site' } as SiteData)).rejects.toThrow(/a render worker exited \(code 3\)/);
+    expect((await fs.readdir(dir)).filter((f) => f.startsWith('render-worker'))).toEqual([]);
   });
 
   it('renders small sites on the main thread only', async () => {
     const small: ServerBundle = { ...bundle, modules: bundle.modules.slice(0, 10) };
     const results = await renderBodies(small, { title: 'Site' } as SiteData);
     expect(results.map((r) => ('html' in r ? /<!--(\w+)-->/.exec(r.html)?.[1] : 'error'))).toEqual(Array(10).fill('main'));
+  });
+});
+
+describe('rawIds', () => {
+  it('lists id attribute values in document order, as written (entities are decoded by the caller)', () => {
+    expect(rawIds('<div id="__a"><h2 id="x&amp;y">T</h2><a href="#x" data-id="no"></a><p\nid="z"></p></div>')).toEqual(['__a', 'x&amp;y', 'z']);
+    expect(rawIds('<p>no ids</p><p id="">empty</p>')).toEqual([]);
+  });
+
+  it('gives the same answer for a body built by concatenation as for the flat string', () => {
+    let built = '';
+    for (let i = 0; i < 500; i++) built += `<h3 id="s${i}">${i}</h3>`;
+    expect(rawIds(built)).toEqual(Array.from({ length: 500 }, (_, i) => `s${i}`));
+  });
+});
+
+describe('batchSize', () => {
+  it('hands out full batches while plenty remain, then shrinks so the threads finish together', () => {
+    expect(batchSize(1000, 2)).toBe(24);
+    expect(batchSize(100, 2)).toBe(13);
+    expect(batchSize(20, 2)).toBe(4);
+    expect(batchSize(3, 2)).toBe(3);
+    expect(batchSize(1, 2)).toBe(1);
+  });
+
+  it('always makes progress and never runs past the end', () => {
+    for (const threads of [2, 3, 4]) {
+      let remaining = 1014;
+      while (remaining > 0) {
+        const n = batchSize(remaining, threads);
+        expect(n).toBeGreaterThan(0);
+        expect(n).toBeLessThanOrEqual(remaining);
+        remaining -= n;
+      }
+    }
+  });
+});
+
+describe('fromWorker', () => {
+  it('turns a worker answer back into a result, an error keeping its message and stack', () => {
+    expect(fromWorker({ html: '<p id="a"></p>', ids: ['a'] })).toEqual({ html: '<p id="a"></p>', ids: ['a'] });
+    expect(fromWorker({ html: '' })).toEqual({ html: '', ids: [] });
+    const failed = fromWorker({ error: 'boom', stack: 'Error: boom\n    at Page' });
+    expect(failed).toEqual({ error: expect.objectContaining({ message: 'boom', stack: 'Error: boom\n    at Page' }) });
   });
 });
