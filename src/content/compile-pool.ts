@@ -32,7 +32,6 @@ export interface CompilePool {
  */
 export function startCompilePool(options: { languages: readonly string[]; initial: number; interrupt?: Interruptible | undefined }): CompilePool {
   const running: Worker[] = [];
-  let closed = false;
   let closing: Promise<void> | undefined;
   let releaseScript: (() => void) | undefined;
   let script: string | undefined;
@@ -44,7 +43,7 @@ export function startCompilePool(options: { languages: readonly string[]; initia
   });
   const grow = async (count: number): Promise<Worker[]> => {
     const file = await ready;
-    if (closed) throw new Error('the compile pool was closed');
+    if (closing) throw new Error('the compile pool was closed');
     const wanted = Math.max(1, Math.min(os.availableParallelism(), count));
     while (running.length < wanted) running.push(new Worker(file, { workerData: { languages: options.languages } }));
     return running.slice(0, wanted);
@@ -54,7 +53,6 @@ export function startCompilePool(options: { languages: readonly string[]; initia
     workers: grow,
     close() {
       closing ??= (async () => {
-        closed = true;
         await first.catch(() => undefined);
         await Promise.all(running.map((w) => w.terminate()));
         if (script) await fs.rm(script, { force: true });

@@ -23,7 +23,7 @@ export function parseMarkdownOnly(body: string): Root | undefined {
   try {
     const tokens = md.parse(body, env as never);
     if (env.references && Object.keys(env.references).length > 0) return undefined;
-    return toMdast(tokens, lines, env);
+    return toMdast(tokens, env);
   } catch (err) {
     if (err === BAIL) return undefined;
     throw err;
@@ -54,8 +54,10 @@ const bail = (): never => {
   throw BAIL;
 };
 
-/** Text that MDX reads as syntax (JSX, expressions), or GFM/directive syntax this parser does not mirror. */
-// A text directive's name is any character but whitespace and punctuation after `:` (so `4.5:1` has one).
+/**
+ * Text that MDX reads as syntax (JSX, expressions), or GFM/directive syntax this parser does not mirror. A text
+ * directive's name is any character but whitespace and punctuation after `:` (so `4.5:1` has one).
+ */
 const MDX_OR_UNMIRRORED = /[<{}~@]|:[^\s\p{P}\p{S}]|::|www\.|:\/\//iu;
 const INDENTED_FENCE = /^[ \t]+(?:`{3,}|~{3,})[ \t]*$/m;
 const CLOSING_FENCE = /^[ \t>]*(`{3,}|~{3,})[ \t]*$/;
@@ -159,7 +161,8 @@ function containerDirective(state: StateBlock, startLine: number, endLine: numbe
 }
 
 /** markdown-it's token stream to mdast, block by block. */
-function toMdast(tokens: Token[], lines: string[], env: Env): Root {
+function toMdast(tokens: Token[], env: Env): Root {
+  const { lines } = env;
   const root: Root = { type: 'root', children: [] };
   const stack: Parent[] = [root];
   const top = () => stack[stack.length - 1] as Parent;
