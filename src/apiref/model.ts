@@ -7,6 +7,7 @@ import { indexSubtypes } from './schema-tree.js';
 import { assignSlugs, type SlugRequest } from './slugs.js';
 import { toPointer } from './locate.js';
 import { safeDocumentUrl } from './safe-url.js';
+import { buildTagObject } from './tag-object.js';
 
 /** Our own model of an OpenAPI document (STYLE: pages, sidebar and downloads read this, never the YAML). */
 export interface ApiModel {
@@ -102,6 +103,7 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
   collect('webhooks');
 
   const tags = buildTags(doc, operations, markdown);
+  const objectDiagnostics = addTagObjects(tags, { doc, ctx, file: options.file, locate: options.locate, schemaPrefix: is2 ? '#/definitions/' : '#/components/schemas/' });
   tags.forEach((tag, i) => requests.push({ label: `tag "${tag.name}"`, explicit: tag.slug || undefined, pointer: toPointer(['tags', i]), candidates: [tag.name, `tag ${tag.name}`] }));
   const { slugs, diagnostics } = assignSlugs(requests, { locate: options.locate, file: options.file });
   operations.forEach((op, i) => (op.slug = slugs[i] ?? ''));
@@ -137,7 +139,21 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
       return isObject(t) && typeof t.title === 'string' && content ? [{ title: t.title, content }] : [];
     }),
   };
-  return { model, diagnostics };
+  return { model, diagnostics: [...diagnostics, ...objectDiagnostics] };
+}
+
+/** `x-object` of each declared tag (issue 18): the object section of its page. */
+function addTagObjects(tags: ApiTag[], options: { doc: Raw; ctx: OperationContext; file: string; locate: (pointer: string) => number | undefined; schemaPrefix: string }): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  arr(options.doc.tags).forEach((raw, i) => {
+    if (!isObject(raw) || raw['x-object'] === undefined) return;
+    const tag = tags.find((t) => t.name === raw.name);
+    if (!tag || tag.object) return;
+    const built = buildTagObject({ tag: raw, schemaPrefix: options.schemaPrefix, ctx: options.ctx, file: options.file, locate: options.locate, pointer: toPointer(['tags', i, 'x-object']) });
+    if (built.object) tag.object = built.object;
+    diagnostics.push(...built.diagnostics);
+  });
+  return diagnostics;
 }
 
 /** The object with its `url` made safe, or without it when the URL is unsafe. */

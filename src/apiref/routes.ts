@@ -89,13 +89,14 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
 
   // 2. Tags
   for (const tag of model.tags) {
-    const described = tag.description ? addHeadingIds(tag.description, ['operations']) : undefined;
+    const described = tag.description ? addHeadingIds(tag.description, ['operations', 'object']) : undefined;
     const operations = tag.operations.flatMap((slug) => {
       const op = bySlug.get(slug);
       return op ? [summaryOf(op)] : [];
     });
-    const data: ApiTagData = { name: tagLabel(tag), ...(described ? { description: described.html } : {}), ...(tag.externalDocs ? { externalDocs: tag.externalDocs } : {}), operations };
-    const toc = [...(described?.toc ?? []), ...(operations.length ? [{ depth: 2, id: 'operations', text: 'Operations' }] : [])];
+    const data: ApiTagData = { name: tagLabel(tag), ...(described ? { description: described.html } : {}), ...(tag.object ? { object: tag.object } : {}), ...(tag.externalDocs ? { externalDocs: tag.externalDocs } : {}), operations };
+    const objectToc = tag.object ? [{ depth: 2, id: 'object', text: `The ${tag.object.name} object` }] : [];
+    const toc = [...(described?.toc ?? []), ...objectToc, ...(operations.length ? [{ depth: 2, id: 'operations', text: 'Operations' }] : [])];
     routes.push(route(href(tag.slug), 'api-tag', 'ApiTagPage', { title: tagLabel(tag), ...(tag.plainDescription ? { description: tag.plainDescription } : {}), toc, data }));
   }
 

@@ -4,7 +4,8 @@ import { Markdown } from './Markdown.tsx';
 import { SchemaTree } from './SchemaTree.tsx';
 import { Tabs } from './Tabs.tsx';
 
-function ExampleBlock({ example }: { example: ApiExample }) {
+/** One example with its summary and a copy button (also the tag page's object example). */
+export function ExampleBlock({ example }: { example: ApiExample }) {
   const text = typeof example.value === 'string' ? example.value : JSON.stringify(example.value, null, 2);
   return (
     <div className="api-example">

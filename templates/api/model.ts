@@ -193,6 +193,15 @@ export interface ApiTag {
   externalDocs?: { url: string; description?: string };
   /** Slugs of its operations, in document order. */
   operations: string[];
+  /** `x-object`: the resource the tag is about, shown on its page (issue 18). */
+  object?: ApiTagObject;
+}
+
+/** "The Order object": a schema the tag names, every field as responses return it, and one full example. */
+export interface ApiTagObject {
+  name: string;
+  schema: SchemaNode;
+  example?: ApiExample;
 }
 
 /** An operation as listed on tag pages and in the sidebar. */
@@ -228,6 +237,7 @@ export interface ApiIntroData {
 export interface ApiTagData {
   name: string;
   description?: SafeHtml;
+  object?: ApiTagObject;
   externalDocs?: { url: string; description?: string };
   operations: ApiOperationSummary[];
 }

@@ -1,12 +1,14 @@
 import type { ApiTagData } from '../api/model.ts';
 import { Markdown } from '../api/Markdown.tsx';
+import { ExampleBlock } from '../api/MediaContent.tsx';
+import { SchemaTree } from '../api/SchemaTree.tsx';
 import { MethodBadge } from '../api/MethodBadge.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
 import type { PageData } from '../types.ts';
 
-/** A group of the API reference (a tag, issue 5): what it is about, then its operations. */
+/** A group of the API reference (a tag, issue 5): what it is about, its object (issue 18), then its operations. */
 export function ApiTagPage({ page }: { page: PageData }) {
   const data = page.data as ApiTagData;
   return (
@@ -20,6 +22,14 @@ export function ApiTagPage({ page }: { page: PageData }) {
             <p>
               <Link href={data.externalDocs.url}>{data.externalDocs.description ?? 'More documentation'}</Link>
             </p>
+          )}
+          {data.object && (
+            <section className="api-section api-object">
+              <h2 id="object">The {data.object.name} object</h2>
+              <p>Every field as responses return it. Requests take the writable fields; read-only ones are ignored there.</p>
+              <SchemaTree node={data.object.schema} />
+              {data.object.example && <ExampleBlock example={data.object.example} />}
+            </section>
           )}
           {data.operations.length > 0 && (
             <section className="api-section">
