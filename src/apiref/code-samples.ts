@@ -42,7 +42,8 @@ export function buildSampleRequest(operation: ApiOperation, schemes: readonly Ap
   const server = operation.servers[0];
   let base = server ? server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url) : FALLBACK_SERVER;
   if (!/^https?:\/\//i.test(base)) base = `${FALLBACK_SERVER}${base.startsWith('/') ? '' : '/'}${base}`;
-  const params = operation.parameters.filter((p) => p.required || p.in === 'path');
+  // An optional Idempotency-Key is still shown: a sample that is copied should be safe to retry (issue 18).
+  const params = operation.parameters.filter((p) => p.required || p.in === 'path' || (p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'));
   const pathPart = operation.path.replace(/\{([^}]+)\}/g, (m, name: string) => {
     const p = params.find((x) => x.in === 'path' && x.name === name);
     return p ? encodeURIComponent(scalar(sampleValue(p))) : m;
@@ -55,11 +56,11 @@ export function buildSampleRequest(operation: ApiOperation, schemes: readonly Ap
   for (const { scheme } of operation.security[0] ?? []) {
     const s = schemes.find((x) => x.key === scheme);
     if (!s) continue;
-    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') headers.push(['Authorization', 'Basic <base64 of username:password>']);
-    else if (s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect') headers.push(['Authorization', `${s.scheme && s.type === 'http' ? capitalise(s.scheme) : 'Bearer'} <token>`]);
-    else if (s.type === 'apiKey' && s.name && s.in === 'header') headers.push([s.name, '<api key>']);
-    else if (s.type === 'apiKey' && s.name && s.in === 'query') query.push([s.name, '<api key>']);
-    else if (s.type === 'apiKey' && s.name && s.in === 'cookie') cookies.push(`${s.name}=<api key>`);
+    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') headers.push(['Authorization', `Basic ${s.example ?? '<base64 of username:password>'}`]);
+    else if (s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect') headers.push(['Authorization', `${s.scheme && s.type === 'http' ? capitalise(s.scheme) : 'Bearer'} ${s.example ?? '<token>'}`]);
+    else if (s.type === 'apiKey' && s.name && s.in === 'header') headers.push([s.name, s.example ?? '<api key>']);
+    else if (s.type === 'apiKey' && s.name && s.in === 'query') query.push([s.name, s.example ?? '<api key>']);
+    else if (s.type === 'apiKey' && s.name && s.in === 'cookie') cookies.push(`${s.name}=${s.example ?? '<api key>'}`);
   }
   if (cookies.length > 0) headers.push(['Cookie', cookies.join('; ')]);
 

@@ -209,7 +209,7 @@ function buildSecuritySchemes(raw: unknown, ctx: OperationContext): ApiSecurityS
         ? [{ flow, ...pick(f, ['authorizationUrl', 'tokenUrl', 'refreshUrl']), scopes: entries(f.scopes).map(([name, d]) => ({ name, description: String(d ?? '') })) }]
         : [],
     );
-    return [{ key, type: str(s.type) ?? 'unknown', ...(description ? { description } : {}), ...pick(s, ['scheme', 'bearerFormat', 'in', 'name', 'openIdConnectUrl']), flows }];
+    return [{ key, type: str(s.type) ?? 'unknown', ...(description ? { description } : {}), ...pick(s, ['scheme', 'bearerFormat', 'in', 'name', 'openIdConnectUrl']), ...(typeof s['x-example'] === 'string' ? { example: s['x-example'] } : {}), flows }];
   });
 }
 

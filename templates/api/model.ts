@@ -135,6 +135,8 @@ export interface ApiSecurityScheme {
   /** http: `bearer`, `basic`... */
   scheme?: string;
   bearerFormat?: string;
+  /** `x-example`: a credential the code samples show instead of a placeholder (e.g. a sandbox token). */
+  example?: string;
   /** apiKey: where and under which name. */
   in?: string;
   name?: string;
