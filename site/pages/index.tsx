@@ -3,7 +3,7 @@ import { Link } from '@portal/theme/shell/Link.tsx';
 export const meta = { title: 'Tessera API Portal', description: 'Guides and API reference for developers building on Tessera.' };
 
 const areas = [
-  { title: 'API reference', to: '/docs/intro', text: 'Orders, invoices, customers, products and every other resource of the Tessera REST API.' },
+  { title: 'API reference', to: '/docs/category/product-api', text: 'Orders, invoices, customers, products and every other resource of the Tessera REST API.' },
   { title: 'Themes', to: '/docs/themes/intro', text: 'Build storefront themes with Liquid: layouts, templates, settings and the theme CLI.' },
   { title: 'Contacts', to: '/docs/contact/intro', text: 'Manage customers, vendors, activity and reminders through the API.' },
 ];
