@@ -201,4 +201,30 @@ describe('code samples (issue 5): valid cURL, fetch, requests and PHP', () => {
     await execa('sh', ['-c', local(curl?.source ?? '')]);
     expect(new URLSearchParams(received[0]?.body).get('pass')).toBe('a&b=c');
   });
+
+  it("uses the scheme's x-example as the credential and always sends an optional Idempotency-Key (issue 18)", async () => {
+    const result = await parseInline({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      servers: [{ url: 'https://sandbox.example.com/v1', description: 'Sandbox' }, { url: SERVER }],
+      security: [{ bearer: [] }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', 'x-example': 'tsk_test_abc' } } },
+      paths: {
+        '/orders': {
+          post: {
+            summary: 'Create an order',
+            parameters: [
+              { name: 'Idempotency-Key', in: 'header', schema: { type: 'string' }, example: 'key-1' },
+              { name: 'X-Trace', in: 'header', schema: { type: 'string' }, example: 'no' },
+            ],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    });
+    const [curl] = buildCodeSamples(onlyOperation(result), result.model?.securitySchemes ?? []);
+    expect(curl?.source).toBe(
+      ["curl --request POST", "  --url 'https://sandbox.example.com/v1/orders'", "  --header 'Idempotency-Key: key-1'", "  --header 'Authorization: Bearer tsk_test_abc'"].join(' \\\n'),
+    );
+  });
 });
