@@ -65,11 +65,15 @@ beforeAll(async () => {
   ops = Object.entries(doc.paths as Raw).flatMap(([p, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path: p, method: m, op: item[m] as Raw })));
   const intro = await fs.readFile(INTRO, 'utf8');
   const section = intro.split('\n## Error codes\n')[1]?.split('\n## ')[0] ?? '';
-  catalogue = [...section.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \| [^|]+ \| ([^|]+) \|/gm)].map((m) => ({
-    code: m[1] as string,
-    status: Number(m[2]),
-    linked: [...(m[3] as string).matchAll(/\]\(\/docs\/api\/([a-z0-9-]+)\)/g)].map((l) => l[1] as string),
-  }));
+  // One `### <status> <reason>` heading per status, then a table: code | meaning and what to do | returned by.
+  catalogue = section.split(/^### /m).slice(1).flatMap((group) => {
+    const status = Number(group.slice(0, 3));
+    return [...group.matchAll(/^\| `([a-z_]+)` \| [^|]+ \| ([^|]+) \|$/gm)].map((m) => ({
+      code: m[1] as string,
+      status,
+      linked: [...(m[2] as string).matchAll(/\]\(\/docs\/api\/([a-z0-9-]+)\)/g)].map((l) => l[1] as string),
+    }));
+  });
   const parsed = await parseApiDocument({ file: DOC, source, allowedDir: path.dirname(DOC) });
   if (!parsed.model) throw new Error(parsed.diagnostics.map((d) => d.message).join('\n'));
   model = parsed.model;
