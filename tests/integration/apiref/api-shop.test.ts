@@ -118,4 +118,18 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(html).toMatch(/<span class="badge method-get">GET<\/span>List orders/);
     expect(main('docs/category/shop-api/index.html')).toContain('Commerce');
   });
+
+  it("shows the object a tag names (x-object) with its fields and an example, and nothing for a tag without one (issue 18)", () => {
+    const orders = main('docs/api/orders/index.html');
+    const object = /<section class="api-section api-object">[\s\S]*?<\/section>/.exec(orders)?.[0] ?? '';
+    expect(object).toMatch(/<h2 id="object">The <!-- -->Order<!-- --> object<\/h2>/);
+    for (const field of ['id', 'customer', 'items', 'payment', 'metadata']) expect(object).toContain(`>${field}<`);
+    // The example is generated from the schema, since the tag names none.
+    expect(object).toContain('Example (generated from the schema)');
+    expect(object).toContain('ord_123');
+    // It sits between the description and the operations, and the TOC lists it.
+    expect(orders.indexOf('id="object"')).toBeLessThan(orders.indexOf('id="operations"'));
+    expect(file('docs/api/orders/index.html')).toContain('href="#object"');
+    expect(main('docs/api/customer-records/index.html')).not.toContain('api-object');
+  });
 });
