@@ -1,4 +1,4 @@
-import type { ApiTagObject } from '../../templates/api/model.js';
+import type { ApiTagObject, Json } from '../../templates/api/model.js';
 import { warning, type Diagnostic } from '../diagnostics.js';
 import { buildExample } from './example.js';
 import { deref, isObject, str, type Raw } from './raw.js';
@@ -25,7 +25,8 @@ export function buildTagObject(options: TagObjectOptions): { object?: ApiTagObje
   const { tag, ctx } = options;
   const name = str(tag['x-object']);
   if (name === undefined) return { diagnostics: [] };
-  const ref = `${options.schemaPrefix}${name}`;
+  // A JSON pointer token: a schema named `a/b` is `a~1b` in the ref.
+  const ref = `${options.schemaPrefix}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
   const schema = ctx.lookup(ref);
   if (!isObject(schema)) {
     const at = { file: options.file, line: options.locate(options.pointer), hint: 'name a schema under components/schemas, or remove x-object' };
@@ -43,7 +44,7 @@ export function buildTagObject(options: TagObjectOptions): { object?: ApiTagObje
     object: {
       name,
       schema: buildSchemaTree({ $ref: ref }, { ...ctx, direction: 'response' }),
-      ...(value !== undefined ? { example: { name: exampleName ?? name, value: value as never, ...(generated ? { generated: true } : {}) } } : {}),
+      ...(value !== undefined ? { example: { name: exampleName ?? name, value: value as Json, ...(generated ? { generated: true } : {}) } } : {}),
     },
     diagnostics,
   };
