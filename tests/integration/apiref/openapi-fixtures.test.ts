@@ -3,9 +3,9 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/commands/build.ts';
-import { fixtureDir, memoryLogger } from '../../helpers/fixtures.ts';
+import { fixtureDir, memoryLogger, sharedDir } from '../../helpers/fixtures.ts';
 
-const SHARED = '/work/shared/fixtures/openapi';
+const SHARED = path.join(sharedDir, 'fixtures/openapi');
 
 /** The main document of each fixture folder: the file that declares `openapi:` or `swagger:` at its top. */
 async function documents(): Promise<Array<[string, string]>> {
