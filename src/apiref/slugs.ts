@@ -1,4 +1,5 @@
 import { error, warning, type Diagnostic } from '../diagnostics.js';
+import { capName } from '../routes/slug.js';
 
 /** Something that becomes a page under the API base path. */
 export interface SlugRequest {
@@ -15,12 +16,14 @@ export interface SlugRequest {
 /** kebab-case ASCII: `Create an account` -> `create-an-account`, `getPetById` -> `get-pet-by-id`. */
 export function kebab(text: string): string {
   // Plain ASCII names (nearly all) skip the Unicode normalisation.
-  return (/^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD'))
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return capName(
+    (/^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD'))
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, ''),
+  );
 }
 
 /**

@@ -108,7 +108,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         lastUpdated,
       }),
     );
-    warnings.push(...table.diagnostics);
+    warnings.push(...throwOnErrors(table.diagnostics));
 
     // 4–5. Bundle: generated route modules, the client build (per-route chunks) and the server build
     const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);

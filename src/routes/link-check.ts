@@ -1,4 +1,4 @@
-import { error, warning, type Diagnostic } from '../diagnostics.js';
+import { error, excerpt as quote, warning, type Diagnostic } from '../diagnostics.js';
 import type { Route } from './route.js';
 import type { ConfigLink } from './site-data.js';
 import { normalizePath } from './slug.js';
@@ -19,9 +19,6 @@ export interface LinkCheckInput {
    */
   replacedReference?: string | undefined;
 }
-
-/** At most this much of a URL is quoted in a message (issue 14: never a multi-kilobyte line). */
-const QUOTE = 120;
 
 /**
  * Check stage: every internal link against the route table and every anchor against the rendered ids.
@@ -88,8 +85,6 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
   }
   return diagnostics;
 }
-
-const quote = (s: string): string => (s.length > QUOTE ? `${s.slice(0, QUOTE)}…` : s);
 
 function splitHash(url: string): [string, string | undefined] {
   const i = url.indexOf('#');
