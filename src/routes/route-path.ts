@@ -11,7 +11,6 @@ const ROUTE_SEGMENT_MAX_BYTES = FILE_NAME_MAX_BYTES - '.html'.length;
 
 // Device names Windows reserves in any folder and with any extension (`nul.html` too).
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Why `p` (a `/`-separated path below the site root) cannot be written, or undefined when it can. */
