@@ -45,3 +45,7 @@ export function formatLocation(d: Pick<Diagnostic, 'file' | 'line' | 'column'>):
   if (!d.file) return '';
   return d.file + (d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : '');
 }
+
+/** At most this many characters of a name or URL are quoted in a message: never a multi-kilobyte line (issue 14). */
+export const QUOTE_MAX = 120;
+export const excerpt = (text: string): string => (text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text);

@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import { compile, parse, postprocess, preprocess } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import type { SafeHtml } from '../../templates/api/model.js';
+import { capName } from '../routes/slug.js';
 import { highlightFences } from './highlight.js';
 import type { TocItem } from '../../templates/types.js';
 
@@ -55,7 +56,7 @@ export function addHeadingIds(html: SafeHtml, taken: readonly string[] = []): { 
   const toc: TocItem[] = [];
   const out = html.__html.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_m, level: string, inner: string) => {
     const text = htmlToText(inner);
-    const id = slugger.slug(text);
+    const id = capName(slugger.slug(text));
     toc.push({ depth: Number(level), id, text });
     return `<h${level} id="${id}">${inner}</h${level}>`;
   });

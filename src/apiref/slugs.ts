@@ -1,4 +1,5 @@
-import { error, warning, type Diagnostic } from '../diagnostics.js';
+import { error, excerpt, warning, type Diagnostic } from '../diagnostics.js';
+import { capName } from '../routes/slug.js';
 
 /** Something that becomes a page under the API base path. */
 export interface SlugRequest {
@@ -15,12 +16,14 @@ export interface SlugRequest {
 /** kebab-case ASCII: `Create an account` -> `create-an-account`, `getPetById` -> `get-pet-by-id`. */
 export function kebab(text: string): string {
   // Plain ASCII names (nearly all) skip the Unicode normalisation.
-  return (/^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD'))
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return capName(
+    (/^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD'))
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, ''),
+  );
 }
 
 /**
@@ -40,10 +43,10 @@ export function assignSlugs(requests: readonly SlugRequest[], options: { locate:
     const first = owner.get(slug);
     if (first) {
       diagnostics.push(
-        error('openapi-slug-duplicate', `two pages of the API reference have the slug "${slug}": ${first.label} and ${request.label}`, {
+        error('openapi-slug-duplicate', `two pages of the API reference have the slug "${excerpt(slug)}": ${excerpt(first.label)} and ${excerpt(request.label)}`, {
           file: options.file,
           line: options.locate(request.pointer),
-          related: [first, request].map((r, n) => ({ file: options.file, line: options.locate(r.pointer), message: `${n + 1}. ${r.label} (${r.pointer})` })),
+          related: [first, request].map((r, n) => ({ file: options.file, line: options.locate(r.pointer), message: `${n + 1}. ${excerpt(r.label)} (${excerpt(r.pointer)})` })),
           hint: 'give one of them a different x-slug',
         }),
       );
@@ -59,7 +62,7 @@ export function assignSlugs(requests: readonly SlugRequest[], options: { locate:
     if (candidates[0] && slug !== candidates[0]) {
       const holder = owner.get(candidates[0]);
       diagnostics.push(
-        warning('openapi-slug-taken', `${request.label}: slug "${candidates[0]}" is already used by ${holder?.label ?? 'another page'}; using "${slug}"`, {
+        warning('openapi-slug-taken', `${excerpt(request.label)}: slug "${candidates[0]}" is already used by ${excerpt(holder?.label ?? 'another page')}; using "${slug}"`, {
           file: options.file,
           line: options.locate(request.pointer),
           hint: 'set x-slug on the operation to choose its URL',

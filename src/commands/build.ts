@@ -108,7 +108,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         lastUpdated,
       }),
     );
-    warnings.push(...table.diagnostics);
+    warnings.push(...throwOnErrors(table.diagnostics));
 
     // 4–5. Bundle: generated route modules, the client build (per-route chunks) and the server build
     const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
@@ -132,7 +132,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const staticFiles = new Set((await fg('**/*', { cwd: path.join(siteDir, 'static'), dot: false })).map((f) => `/${f}`));
     for (const f of api.files) staticFiles.add(`/${f.path}`);
     const linkDiagnostics = await stage(log, 'check links', () =>
-      checkLinks({ routes: table.routes, idsByPath: rendered.idsByPath, staticFiles, configLinks: siteData.links, configFile: path.join(siteDir, 'portal.config.ts'), baseUrl: config.baseUrl }),
+      checkLinks({
+        routes: table.routes,
+        idsByPath: rendered.idsByPath,
+        staticFiles,
+        configLinks: siteData.links,
+        configFile: path.join(siteDir, 'portal.config.ts'),
+        baseUrl: config.baseUrl,
+        // A preview swaps the reference: the guides' links into the one it replaced warn, grouped per file (issue 14).
+        replacedReference: options.openapi ? (config.openapi?.routeBasePath ?? '/docs/api') : undefined,
+      }),
     );
     warnings.push(...throwOnErrors([...warnings, ...linkDiagnostics]));
 

@@ -8,7 +8,7 @@ import type { ProcessedSource } from './process-source.js';
 import type { Interruptible } from '../output/interrupt.js';
 
 /** Bump when compiler output changes shape, so stale cache entries are not reused. */
-const CACHE_VERSION = '4';
+const CACHE_VERSION = '5';
 
 export interface CompileCache {
   /** In-memory entries survive between rebuilds of `portal serve`. */

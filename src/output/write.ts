@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { error, excerpt, PortalError } from '../diagnostics.js';
+import { pathProblem } from '../routes/route-path.js';
 import type { Interruptible } from './interrupt.js';
 
 export interface OutputFile {
@@ -27,6 +29,12 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
 }
 
 async function writeInto(outDir: string, files: readonly OutputFile[], staticDir: string | undefined, signal?: AbortSignal): Promise<void> {
+  // The route stage rejects such paths with their source; this is the last guard of the output folder (issue 20).
+  const unsafe = files.flatMap((f) => {
+    const problem = pathProblem(f.path);
+    return problem ? [error('output-path-unsafe', `refusing to write "${excerpt(f.path)}": ${problem}`, { hint: 'please report it: the route stage should have named its source' })] : [];
+  });
+  if (unsafe.length) throw new PortalError(unsafe.slice(0, 20));
   const parent = path.dirname(outDir);
   await fsp.mkdir(parent, { recursive: true });
   await recoverStale(outDir);

@@ -1,4 +1,4 @@
-import { error, warning, type Diagnostic } from '../diagnostics.js';
+import { error, excerpt as quote, warning, type Diagnostic } from '../diagnostics.js';
 import type { Route } from './route.js';
 import type { ConfigLink } from './site-data.js';
 import { normalizePath } from './slug.js';
@@ -13,6 +13,11 @@ export interface LinkCheckInput {
   configLinks: readonly ConfigLink[];
   configFile: string;
   baseUrl: string;
+  /**
+   * `--openapi` preview: the base path of the API reference the previewed document replaced (`/docs/api`).
+   * The site's own links into it were written for the other document, so they warn, grouped per file.
+   */
+  replacedReference?: string | undefined;
 }
 
 /**
@@ -23,8 +28,17 @@ export interface LinkCheckInput {
 export function checkLinks(input: LinkCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const routePaths = new Set(input.routes.map((r) => r.path));
+  const replaced = input.replacedReference === undefined ? undefined : normalizePath(input.replacedReference);
+  const intoReplaced = (target: string): boolean => replaced !== undefined && (target === replaced || target.startsWith(`${replaced}/`));
+  /** Links from the site's own pages into the replaced reference, by source file. */
+  const previewMisses = new Map<string, { count: number; first: string }>();
+  const missInPreview = (file: string | undefined, target: string): void => {
+    const seen = previewMisses.get(file ?? input.configFile);
+    if (seen) seen.count++;
+    else previewMisses.set(file ?? input.configFile, { count: 1, first: target });
+  };
   type At = { file?: string | undefined; line?: number | undefined; column?: number | undefined };
-  const check = (url: string, fromPath: string, where: At | (() => At), label: string, isImage = false, lenient = false) => {
+  const check = (url: string, fromPath: string, where: At | (() => At), label: string, isImage = false, lenient = false, fromReference = false) => {
     const at = (): At => (typeof where === 'function' ? where() : where);
     // Judged as a browser reads the URL (issue 8): ` java\tscript:` is a javascript: URL too.
     const scheme = urlScheme(url);
@@ -37,8 +51,9 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     const resolved = rawPath === '' ? fromPath : resolveRelative(stripBase(rawPath, input.baseUrl), fromPath);
     const target = normalizePath(decodeSafe(resolved));
     if (!routePaths.has(target) && !input.staticFiles.has(target)) {
+      if (!fromReference && !isImage && intoReplaced(target)) return missInPreview(at().file, target);
       diagnostics.push(
-        (lenient ? warning : error)(isImage ? 'image-missing' : 'link-broken', `${isImage ? 'missing image' : 'broken link'} "${url}"${target !== url ? ` (resolves to ${target})` : ''}${label === 'link' || label === 'image' ? '' : ` in ${label}`}`, {
+        (lenient ? warning : error)(isImage ? 'image-missing' : 'link-broken', `${isImage ? 'missing image' : 'broken link'} "${quote(url)}"${target !== url ? ` (resolves to ${quote(target)})` : ''}${label === 'link' || label === 'image' ? '' : ` in ${label}`}`, {
           ...at(),
           hint: isImage ? 'put the file under site/static/ and use its path from the site root' : 'point the link at an existing route, e.g. /docs/intro, or create the page',
         }),
@@ -48,17 +63,26 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     if (hash && routePaths.has(target)) {
       const ids = input.idsByPath.get(target);
       if (ids && !ids.has(decodeSafe(hash))) {
-        diagnostics.push(warning('anchor-broken', `broken anchor "${url}"${label === 'link' || label === 'image' ? '' : ` in ${label}`}: ${target} has no element with id "${hash}"`, { ...at(), hint: `use one of the heading ids of ${target}` }));
+        if (!fromReference && intoReplaced(target)) return missInPreview(at().file, `${target}#${hash}`);
+        diagnostics.push(warning('anchor-broken', `broken anchor "${quote(url)}"${label === 'link' || label === 'image' ? '' : ` in ${label}`}: ${quote(target)} has no element with id "${quote(hash)}"`, { ...at(), hint: `use one of the heading ids of ${quote(target)}` }));
       }
     }
   };
   for (const route of input.routes) {
     for (const link of route.links) {
       const at = link.locate ? () => ({ file: route.file, ...link.locate?.() }) : { file: route.file, line: link.line, column: link.column };
-      check(link.url, route.path, at, link.where ?? link.kind, link.kind === 'image', link.lenient);
+      check(link.url, route.path, at, link.where ?? link.kind, link.kind === 'image', link.lenient, route.kind.startsWith('api-'));
     }
   }
   for (const link of input.configLinks) check(link.url, '/', { file: input.configFile }, link.where, link.isImage ?? false);
+  for (const [file, { count, first }] of previewMisses) {
+    diagnostics.push(
+      warning('link-preview-reference', `${count} link${count === 1 ? '' : 's'} into the API reference that --openapi replaced (first: ${quote(first)})`, {
+        file,
+        hint: 'expected while previewing another document; these links are checked again in a build without --openapi',
+      }),
+    );
+  }
   return diagnostics;
 }
 

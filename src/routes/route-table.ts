@@ -1,11 +1,12 @@
 import type { PortalConfig } from '../config/schema.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { SourceFile } from '../content/scan.js';
-import { warning, type Diagnostic } from '../diagnostics.js';
+import { error, excerpt, warning, type Diagnostic } from '../diagnostics.js';
 import type { PageRef, SidebarItem } from '../../templates/types.js';
 import type { DocEntry } from './docs.js';
 import type { DocsVersionContent } from './docs-versions.js';
 import type { Route } from './route.js';
+import { routePathProblem } from './route-path.js';
 import { flattenSidebar } from './sidebars.js';
 import { pageRoute } from './slug.js';
 import { buildTagRoutes, collectTags, type TagInfo } from './tags.js';
@@ -144,21 +145,39 @@ function categoryRoutes(version: DocsVersionContent): Route[] {
   );
 }
 
+/**
+ * One route per path. Paths that differ only by case clash too: on a case-insensitive file system (macOS,
+ * Windows) they are one folder, so the second page would overwrite the first (issue 20 item 2).
+ */
 function dedupe(candidates: Route[]): RouteTable {
   const byPath = new Map<string, Route>();
+  const byFolded = new Map<string, string>();
   const clashes = new Map<string, Route[]>();
+  const diagnostics: Diagnostic[] = [];
   for (const route of candidates) {
-    const existing = byPath.get(route.path);
-    if (existing) clashes.set(route.path, [...(clashes.get(route.path) ?? [existing]), route]);
-    else byPath.set(route.path, route);
+    const problem = routePathProblem(route.path);
+    if (problem) {
+      diagnostics.push(error('route-path-unsafe', `the route "${excerpt(route.path)}" of ${route.kind} "${excerpt(route.page.title)}" cannot be written: ${problem}`, { file: route.file, hint: 'rename the source, or give it a `slug:` of plain names' }));
+      continue;
+    }
+    const key = byFolded.get(route.path.toLowerCase()) ?? route.path;
+    const existing = byPath.get(key);
+    if (existing) clashes.set(key, [...(clashes.get(key) ?? [existing]), route]);
+    else {
+      byPath.set(route.path, route);
+      byFolded.set(route.path.toLowerCase(), route.path);
+    }
   }
-  const diagnostics = [...clashes].map(([path, routes]) =>
-    warning('route-duplicate', `duplicate route "${path}": ${routes.length} sources; the first is kept and the others are not built`, {
-      file: routes[1]?.file ?? routes[0]?.file,
-      related: routes.map((r, i) => ({ file: r.file ?? '(generated)', message: `${i + 1}. ${r.kind} "${r.page.title}"` })),
-      hint: 'give one of them a different file name or `slug:` in its front matter',
-    }),
-  );
+  for (const [path, routes] of clashes) {
+    const byCase = routes.some((r) => r.path !== path);
+    diagnostics.push(
+      warning('route-duplicate', `duplicate route "${excerpt(path)}"${byCase ? ' (paths that differ only by case are one folder on macOS and Windows)' : ''}: ${routes.length} sources; the first is kept and the others are not built`, {
+        file: routes[1]?.file ?? routes[0]?.file,
+        related: routes.map((r, i) => ({ file: r.file ?? '(generated)', message: `${i + 1}. ${r.kind} "${excerpt(r.page.title)}"${byCase ? ` at ${excerpt(r.path)}` : ''}` })),
+        hint: 'give one of them a different file name or `slug:` in its front matter',
+      }),
+    );
+  }
   return { routes: [...byPath.values()], byPath, diagnostics };
 }
 

@@ -5,6 +5,8 @@ import { build, type BuildOptions, type BuildResult } from '../../src/commands/b
 import { silentLogger, type Logger } from '../../src/log.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
+/** ../shared beside the worktree (spec, third-party OpenAPI fixtures): /work/wt/<name> has /work/wt/shared next to it. */
+export const sharedDir = path.resolve(projectRoot, '../shared');
 export const fixtureDir = (name: string): string => path.join(projectRoot, 'tests', 'fixtures', name);
 
 /** A logger that records lines, for asserting on messages. */

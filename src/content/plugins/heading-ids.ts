@@ -2,6 +2,7 @@ import type { Root as HastRoot, Element } from 'hast';
 import type { Root as MdastRoot, Heading, Text } from 'mdast';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'hast-util-to-string';
+import { capName } from '../../routes/slug.js';
 import { walk, type WalkNode } from './walk.js';
 
 export interface Heading2 {
@@ -42,7 +43,7 @@ export function rehypeHeadingIds(options: { out: Heading2[] }) {
       if (!match) return;
       const text = toString(node).trim();
       const explicit = node.properties.id;
-      const id = typeof explicit === 'string' && explicit ? explicit : slugger.slug(text);
+      const id = typeof explicit === 'string' && explicit ? explicit : capName(slugger.slug(text));
       if (typeof explicit === 'string') slugger.slug(explicit);
       node.properties.id = id;
       options.out.push({ depth: Number(match[1]), id, text });

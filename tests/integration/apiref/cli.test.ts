@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sharedDir } from '../../helpers/fixtures.ts';
 import { portal, scenario } from '../../helpers/scenario.ts';
 
-const SHARED = '/work/shared/fixtures/openapi';
+const SHARED = path.join(sharedDir, 'fixtures/openapi');
 const hasShared = Boolean(await fs.stat(SHARED).catch(() => undefined));
 
 /** issue 5, items 4 and 5 through the real CLI: a bad document fails the build, naming file, line and pointer. */

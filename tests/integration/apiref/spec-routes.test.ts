@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadApiReference } from '../../../src/apiref/load.ts';
 import { configSchema } from '../../../src/config/schema.ts';
-import { projectRoot } from '../../helpers/fixtures.ts';
+import { projectRoot, sharedDir } from '../../helpers/fixtures.ts';
 
-const SPEC = '/work/shared/spec/portal-spec.md';
+const SPEC = path.join(sharedDir, 'spec/portal-spec.md');
 const spec = await fs.readFile(SPEC, 'utf8').catch(() => undefined);
 
 /** The page names of spec §2 "API reference pages under /docs/api/{page}". */

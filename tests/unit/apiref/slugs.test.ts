@@ -73,4 +73,21 @@ describe('slugs', () => {
     );
     expect(slugs).toEqual(['x', 'x-2', 'x-3']);
   });
+
+  it('caps kilobyte-long names and keeps messages about them short (issue 14)', async () => {
+    const summary = `Do ${'a very long thing '.repeat(300)}`;
+    const tag = `Tag ${'with a long name '.repeat(300)}`;
+    const result = await parseInline({
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: { [`/a/${'x'.repeat(3000)}`]: { get: op(summary, { tags: [tag] }), post: op(summary, { tags: [tag] }) } },
+    });
+    const slugs = [...(result.model?.operations.map((o) => o.slug) ?? []), ...(result.model?.tags.map((t) => t.slug) ?? [])];
+    expect(slugs).toHaveLength(3);
+    for (const slug of slugs) expect(slug.length).toBeLessThanOrEqual(80);
+    expect(new Set(slugs).size).toBe(3);
+    const [taken] = result.diagnostics;
+    expect(taken?.code).toBe('openapi-slug-taken');
+    expect(taken?.message.length).toBeLessThan(600);
+  });
 });

@@ -42,4 +42,34 @@ describe('link check', () => {
     expect(d).toMatchObject({ code: 'link-broken', file: '/site/portal.config.ts' });
     expect(d?.message).toContain('footer.links[0]');
   });
+
+  describe('in an --openapi preview (issue 14)', () => {
+    const api = (path: string, links: Route['links'] = []): Route => ({ ...route(path, links, '/other/api.yaml'), kind: 'api-operation' });
+    const guides = [
+      route('/docs/a', [{ url: '/docs/api/old-op', kind: 'link', line: 2 }, { url: '/docs/api/other-old', kind: 'link', line: 5 }, { url: '/docs/api#gone', kind: 'link' }]),
+      route('/docs/b', [{ url: '/docs/api/old-op', kind: 'link' }]),
+    ];
+    const reference = [api('/docs/api'), api('/docs/api/new-op')];
+
+    it('groups the guides\' links into the replaced reference into one warning per file, with a count', () => {
+      const list = run([...guides, ...reference], { idsByPath: new Map([['/docs/api', new Set(['servers'])]]), replacedReference: '/docs/api' });
+      expect(list.map((d) => [d.severity, d.code, d.file, d.message])).toEqual([
+        ['warning', 'link-preview-reference', '/site/docs/docs/a.mdx', '3 links into the API reference that --openapi replaced (first: /docs/api/old-op)'],
+        ['warning', 'link-preview-reference', '/site/docs/docs/b.mdx', '1 link into the API reference that --openapi replaced (first: /docs/api/old-op)'],
+      ]);
+    });
+    it('still fails the same links without a preview, and other broken links in a preview', () => {
+      expect(run([...guides, ...reference]).filter((d) => d.severity === 'error')).toHaveLength(3);
+      const [d] = run([route('/docs/a', [{ url: '/docs/nowhere', kind: 'link', line: 4 }]), ...reference], { replacedReference: '/docs/api' });
+      expect(d).toMatchObject({ severity: 'error', code: 'link-broken', line: 4 });
+    });
+    it('does not excuse the previewed reference\'s own links to its pages', () => {
+      const [d] = run([api('/docs/api', [{ url: '/docs/api/missing', kind: 'link' }])], { replacedReference: '/docs/api' });
+      expect(d).toMatchObject({ severity: 'error', code: 'link-broken' });
+    });
+  });
+  it('quotes at most 120 characters of a long URL', () => {
+    const [d] = run([route('/docs/a', [{ url: `/docs/${'x'.repeat(5000)}`, kind: 'link' }])]);
+    expect(d?.message.length).toBeLessThan(400);
+  });
 });
