@@ -14,6 +14,8 @@ export interface LoadApiOptions {
   config: PortalConfig;
   /** `--openapi FILE`: build from this document instead of the configured one, relative to the root. */
   override?: string | undefined;
+  /** `--openapi-root`: the folder external `$ref`s may reach, relative to the root. */
+  openapiRoot?: string | undefined;
   readFile?: ReadFile | undefined;
 }
 
@@ -39,7 +41,9 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
   }
 
   try {
-    return await buildContribution({ file, source, root, config, readFile: options.readFile, lenientLinks: options.override !== undefined });
+    const refRoot = options.openapiRoot ?? config.openapi?.root;
+    const allowedDir = refRoot !== undefined ? path.resolve(root, refRoot) : openapiFolder(file, root);
+    return await buildContribution({ file, source, allowedDir, config, readFile: options.readFile, lenientLinks: options.override !== undefined });
   } catch (err) {
     // A document shaped in a way the model builders did not foresee: name it instead of a stack trace.
     const message = err instanceof Error ? err.message : String(err);
@@ -47,9 +51,9 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
   }
 }
 
-async function buildContribution(options: { file: string; source: string; root: string; config: PortalConfig; readFile?: ReadFile | undefined; lenientLinks: boolean }): Promise<ApiContribution> {
+async function buildContribution(options: { file: string; source: string; allowedDir: string; config: PortalConfig; readFile?: ReadFile | undefined; lenientLinks: boolean }): Promise<ApiContribution> {
   const { file, source, config } = options;
-  const parsed = await parseApiDocument({ file, source, allowedDir: openapiFolder(file, options.root), readFile: options.readFile });
+  const parsed = await parseApiDocument({ file, source, allowedDir: options.allowedDir, readFile: options.readFile });
   if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics)) return { ...emptyApi, diagnostics: parsed.diagnostics };
 
   // issue 5, item 6: stable download URLs; a document split over files is served bundled into one.

@@ -129,14 +129,24 @@ function bundleDiagnostic(err: unknown, options: { file: string; source: SourceM
   const target = refused?.ref ?? (typeof errSource === 'string' ? errSource : /(?:Error opening file|Error reading file|Error resolving \$ref pointer) "?([^"\s]+)"?/.exec(message)?.[1]);
   const dir = path.dirname(options.file);
   // The error names the resolved file; find the `$ref` in the source that resolves to it.
+  let ref: string | undefined;
   const at = target
-    ? locateEntry(options.source, (key, value) => key === '$ref' && typeof value === 'string' && !value.startsWith('#') && sameTarget(value, target, dir))
+    ? locateEntry(options.source, (key, value) => {
+        const hit = key === '$ref' && typeof value === 'string' && !value.startsWith('#') && sameTarget(value, target, dir);
+        if (hit) ref = value as string;
+        return hit;
+      })
     : undefined;
-  return error('openapi-invalid', `cannot read the OpenAPI document${at ? ` at ${at.pointer}` : ''}: ${message.split('\n')[0]}`, {
+  const reason = refused?.outside ? `${ref !== undefined ? `$ref "${ref}" resolves to` : '$ref to'} ${message}` : message.split('\n')[0];
+  return error('openapi-invalid', `cannot read the OpenAPI document${at ? ` at ${at.pointer}` : ''}: ${reason}`, {
     file: options.file,
     line: at?.line,
     column: at?.column,
-    hint: refused ? 'move the referenced file into the openapi folder and use a relative $ref' : HINT,
+    hint: refused
+      ? refused.outside
+        ? 'set openapi.root in portal.config.ts (or --openapi-root) to a folder holding every file the document refers to, or move the file inside it'
+        : 'copy the referenced file into the OpenAPI root folder and use a relative $ref'
+      : HINT,
   });
 }
 

@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 /** Reads one referenced file; injected so tests can serve documents from memory. */
 export type ReadFile = (file: string) => Promise<string>;
 
-/** A `$ref` the portal will not follow; the message says which ref and why. */
+/** A `$ref` the portal will not follow; the message says which ref and why (`outside` when it left the root). */
 export class RefRefusedError extends Error {
   readonly ref: string;
-  constructor(ref: string, message: string) {
+  readonly outside: boolean;
+  constructor(ref: string, message: string, outside = false) {
     super(message);
     this.name = 'RefRefusedError';
     this.ref = ref;
+    this.outside = outside;
   }
 }
 
@@ -43,7 +45,7 @@ export function createSafeResolver(options: { allowedDir: string; readFile?: Rea
         }
         const target = scheme === 'file' ? fileURLToPath(url) : decodeURI(url);
         if (!(await isInside(target, options.allowedDir))) {
-          return refuse(new RefRefusedError(url, `$ref "${target}" is outside the openapi folder ${options.allowedDir}; only files inside it can be referenced`));
+          return refuse(new RefRefusedError(url, `${target}, outside the OpenAPI root folder ${options.allowedDir}; only files inside it can be referenced`, true));
         }
         return readFile(target);
       },
