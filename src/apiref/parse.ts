@@ -8,6 +8,7 @@ import { buildApiModel, type ApiModel } from './model.js';
 import { findMissingRef, missingRefDiagnostic } from './missing-ref.js';
 import { locateFirstAlias } from './yaml-aliases.js';
 import { isObject, type Raw } from './raw.js';
+import { findDuplicateJsonKeys, findDuplicateYamlKeys } from './duplicate-keys.js';
 import { createSafeResolver, RefRefusedError, type ReadFile } from './resolver.js';
 import { convertSwagger2 } from './swagger2.js';
 import { checkApiDocument } from './validate.js';
@@ -70,6 +71,20 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
     // An alias bomb: point at the aliases, which is what has to go.
     const alias = /alias/i.test(message) ? locateFirstAlias(source) : undefined;
     return { diagnostics: [error('openapi-invalid', `the OpenAPI document cannot be read: ${message}`, { file, ...alias, hint: alias ? 'the document expands YAML aliases (*name) too many times: write the repeated parts out or use $ref' : HINT })] };
+  }
+  // YAML 1.2 and JSON both want unique keys; the parsers keep the last one silently.
+  const duplicates = json !== undefined ? findDuplicateJsonKeys(options.source) : findDuplicateYamlKeys(source);
+  if (duplicates.length > 0) {
+    return {
+      diagnostics: duplicates.slice(0, 5).map((d) =>
+        error('openapi-invalid', `duplicate key "${d.key}" at ${d.pointer}: first on line ${d.first.line}, again on line ${d.second.line}`, {
+          file,
+          line: d.second.line,
+          column: d.second.column,
+          hint: 'keys in a mapping must be unique (YAML 1.2, JSON): remove or merge one of the two',
+        }),
+      ),
+    };
   }
   if (!isObject(raw) || (typeof raw.openapi !== 'string' && raw.swagger === undefined)) {
     return { diagnostics: [error('openapi-invalid', 'not an OpenAPI document: it has no `openapi: 3.x` (or `swagger: "2.0"`) field at the top', { file, line: 1, hint: HINT })] };
