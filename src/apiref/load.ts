@@ -4,6 +4,7 @@ import type { PortalConfig } from '../config/schema.js';
 import { error, hasErrors } from '../diagnostics.js';
 import { normalizePath, slugify } from '../routes/slug.js';
 import { parseApiDocument } from './parse.js';
+import { replaceControlChars } from './control-chars.js';
 import { openapiFolder, type ReadFile } from './resolver.js';
 import { buildApiRoutes, emptyApi, type ApiContribution } from './routes.js';
 import { toYaml } from './to-yaml.js';
@@ -60,7 +61,7 @@ async function buildContribution(options: { file: string; source: string; allowe
   const name = path.basename(file).replace(/\.(ya?ml|json)$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-') || 'openapi';
   const single = !/["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(source);
   const files = [
-    { path: `openapi/${name}.yaml`, contents: single && !/\.json$/i.test(file) ? source : toYaml(parsed.bundled) },
+    { path: `openapi/${name}.yaml`, contents: single && !/\.json$/i.test(file) ? replaceControlChars(source, file).text : toYaml(parsed.bundled) },
     { path: `openapi/${name}.json`, contents: `${JSON.stringify(parsed.bundled, null, 2)}\n` },
   ];
   const downloads = [

@@ -8,6 +8,7 @@ import { buildApiModel, type ApiModel } from './model.js';
 import { findMissingRef, missingRefDiagnostic } from './missing-ref.js';
 import { locateFirstAlias } from './yaml-aliases.js';
 import { isObject, type Raw } from './raw.js';
+import { replaceControlChars } from './control-chars.js';
 import { findDuplicateJsonKeys, findDuplicateYamlKeys } from './duplicate-keys.js';
 import { createSafeResolver, RefRefusedError, type ReadFile } from './resolver.js';
 import { convertSwagger2 } from './swagger2.js';
@@ -46,6 +47,12 @@ const HINT = 'fix the OpenAPI document; `npx @apidevtools/swagger-cli validate <
  * descriptions. Problems come back as `openapi-*` diagnostics with file and line.
  */
 export async function parseApiDocument(options: ParseApiOptions): Promise<ParseApiResult> {
+  const clean = replaceControlChars(options.source, options.file);
+  const result = await parseCleanDocument({ ...options, source: clean.text });
+  return clean.diagnostics.length > 0 ? { ...result, diagnostics: [...clean.diagnostics, ...result.diagnostics] } : result;
+}
+
+async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiResult> {
   const { file } = options;
   // 1. Text -> object, with a line for every JSON pointer (parsed only when a message needs one)
   const source = createSourceMap(options.source);
@@ -92,6 +99,7 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
 
   // 2. External refs, read only from the openapi folder and never over the network
   let bundled: Raw = raw;
+  const referenced: Diagnostic[] = [];
   if (hasExternalRefs(raw)) {
     const safe = createSafeResolver({ allowedDir: options.allowedDir, readFile: options.readFile });
     try {
@@ -102,6 +110,7 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
     } catch (err) {
       return { diagnostics: [bundleDiagnostic(safe.refused[0] ?? err, { file, source })] };
     }
+    referenced.push(...safe.warnings);
   }
 
   // 3. The OpenAPI schema and spec rules
@@ -123,7 +132,7 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
   });
   // 6. Links in descriptions, pointing into the document as written (before any 2.0 conversion)
   const descriptionLinks = collectDescriptionLinks(bundled, markdown);
-  return { model, bundled, diagnostics, descriptionLinks, locate: (pointer) => locatePointer(source, pointer, { exact: true }) };
+  return { model, bundled, diagnostics: [...referenced, ...diagnostics], descriptionLinks, locate: (pointer) => locatePointer(source, pointer, { exact: true }) };
 }
 
 /** Bundling walks and copies the whole document; a single-file document skips it. */

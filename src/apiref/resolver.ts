@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Diagnostic } from '../diagnostics.js';
+import { replaceControlChars } from './control-chars.js';
 
 /** Reads one referenced file; injected so tests can serve documents from memory. */
 export type ReadFile = (file: string) => Promise<string>;
@@ -28,12 +30,14 @@ export function createSafeResolver(options: { allowedDir: string; readFile?: Rea
   const readFile = options.readFile ?? ((file: string) => fs.readFile(file, 'utf8'));
   // The ref parser rewraps a resolver's errors as "Error reading file"; keep ours to report them as written.
   const refused: RefRefusedError[] = [];
+  const warnings: Diagnostic[] = [];
   const refuse = (err: RefRefusedError): never => {
     refused.push(err);
     throw err;
   };
   return {
     refused,
+    warnings,
     resolver: {
       order: 1,
       canRead: true,
@@ -47,7 +51,10 @@ export function createSafeResolver(options: { allowedDir: string; readFile?: Rea
         if (!(await isInside(target, options.allowedDir))) {
           return refuse(new RefRefusedError(url, `${target}, outside the OpenAPI root folder ${options.allowedDir}; only files inside it can be referenced`, true));
         }
-        return readFile(target);
+        // A referenced file is bundled into the model and the downloads: the same cleaning as the entry.
+        const { text, diagnostics } = replaceControlChars(await readFile(target), target);
+        warnings.push(...diagnostics);
+        return text;
       },
     },
   };

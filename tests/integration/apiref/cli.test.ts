@@ -93,4 +93,19 @@ describe('portal build with an API document', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/site\/portal\.config\.ts, outside the OpenAPI root folder .*api\/petstore;/);
   }, 120_000);
+
+  it('warns about control characters with their line and keeps them out of every output file (issue 20)', async () => {
+    const original = await fs.readFile(path.join(import.meta.dirname, '../../fixtures/api-shop/openapi/shop.yaml'), 'utf8');
+    const tainted = original.replace('  title: Shop API', '  title: "Shop\u0007 API\u001b[2J"').replace('description: Orders placed by customers.', 'description: "Orders\u0000 placed\u000b by customers."');
+    expect(tainted).not.toBe(original);
+    const dir = await scenario('api-control-chars', { 'openapi/shop.yaml': tainted }, 'api-shop');
+    const r = await portal(dir, 'build');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const titleLine = tainted.split('\n').findIndex((l) => l.includes('Shop\u0007')) + 1;
+    expect(r.stderr + r.stdout).toContain(`openapi/shop.yaml:${titleLine}:`);
+    expect(r.stderr + r.stdout).toContain('openapi-control-char');
+    const files = (await fs.readdir(path.join(dir, 'build'), { recursive: true })).filter((f) => /\.(html|xml|json|txt|js|yaml|md)$/.test(f));
+    expect(files.some((f) => f.endsWith('sitemap.xml'))).toBe(true);
+    for (const f of files) expect(await fs.readFile(path.join(dir, 'build', f), 'utf8'), f).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+  }, 120_000);
 });
