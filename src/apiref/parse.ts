@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { error, type Diagnostic } from '../diagnostics.js';
+import { error, warning, type Diagnostic } from '../diagnostics.js';
 import { createSourceMap, locateEntry, locatePointer, parseJsonDocument, type SourceMap } from './locate.js';
 import { collectDescriptionLinks, type DescriptionLink } from './description-links.js';
 import { createMarkdownRenderer } from './markdown.js';
@@ -9,6 +9,7 @@ import { findMissingRef, missingRefDiagnostic } from './missing-ref.js';
 import { locateFirstAlias } from './yaml-aliases.js';
 import { isObject, type Raw } from './raw.js';
 import { replaceControlChars } from './control-chars.js';
+import { findEndlessCycles } from './endless-schemas.js';
 import { findDuplicateJsonKeys, findDuplicateYamlKeys } from './duplicate-keys.js';
 import { createSafeResolver, RefRefusedError, type ReadFile } from './resolver.js';
 import { convertSwagger2 } from './swagger2.js';
@@ -132,7 +133,18 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
   });
   // 6. Links in descriptions, pointing into the document as written (before any 2.0 conversion)
   const descriptionLinks = collectDescriptionLinks(bundled, markdown);
-  return { model, bundled, diagnostics: [...referenced, ...diagnostics], descriptionLinks, locate: (pointer) => locatePointer(source, pointer, { exact: true }) };
+  const endless = findEndlessCycles(isObject(doc.components) ? doc.components.schemas : undefined).map((cycle) => {
+    const name = cycle[0] ?? '';
+    const escaped = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const at = locatePointer(source, `#/components/schemas/${escaped}`) ?? locatePointer(source, `#/definitions/${escaped}`);
+    return warning('openapi-endless-schema', `schema ${name} can never be finite: its required properties recurse with no way to end (${cycle.join(' → ')})`, {
+      file,
+      line: at?.line,
+      column: at?.column,
+      hint: 'make one property on the cycle optional or nullable, or let an array on it be empty',
+    });
+  });
+  return { model, bundled, diagnostics: [...referenced, ...diagnostics, ...endless], descriptionLinks, locate: (pointer) => locatePointer(source, pointer, { exact: true }) };
 }
 
 /** Bundling walks and copies the whole document; a single-file document skips it. */
