@@ -42,7 +42,8 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
   }
 
   try {
-    const refRoot = options.openapiRoot ?? config.openapi?.root;
+    // openapi.root belongs to the configured document; a document previewed with --openapi has its own.
+    const refRoot = options.openapiRoot ?? (options.override === undefined ? config.openapi?.root : undefined);
     const allowedDir = refRoot !== undefined ? path.resolve(root, refRoot) : openapiFolder(file, root);
     return await buildContribution({ file, source, allowedDir, config, readFile: options.readFile, lenientLinks: options.override !== undefined });
   } catch (err) {

@@ -130,7 +130,8 @@ export const configSchema = z.strictObject({
       /**
        * Folder, relative to the project root, that external `$ref`s may reach: a document split over sibling
        * folders (`spec/`, `common/`) names their common parent. Refs outside it are refused. By default the
-       * enclosing `openapi/` folder, else the document's own folder. `--openapi-root` overrides it.
+       * enclosing `openapi/` folder, else the document's own folder. `--openapi-root` overrides it; a document
+       * previewed with `--openapi` does not use it.
        * @example 'openapi'
        */
       root: z.string().optional(),
