@@ -25,11 +25,12 @@ export function createProgram(): Command {
     .option('--out <dir>', 'output folder', 'build')
     .option('--base-url <path>', "URL path the site is served under (default: the config's baseUrl)")
     .option('--openapi <file>', 'build the API reference from this OpenAPI document instead of the configured one')
+    .option('--openapi-root <dir>', 'folder the OpenAPI document\'s $refs may reach (default: openapi.root, else its openapi folder)')
     .option('--no-cache', 'compile every file afresh (benchmarks)')
-    .action(async (opts: { site: string; out: string; baseUrl?: string; openapi?: string; cache: boolean }) => {
+    .action(async (opts: { site: string; out: string; baseUrl?: string; openapi?: string; openapiRoot?: string; cache: boolean }) => {
       const { build } = await import('./commands/build.js');
       const interrupt = handleInterrupts('build');
-      await build({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, diskCache: opts.cache, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}) });
+      await build({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, diskCache: opts.cache, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}), ...(opts.openapiRoot ? { openapiRoot: opts.openapiRoot } : {}) });
       // npm run bench reads the peak memory of the whole build (workers included) from here.
       if (process.env.PORTAL_REPORT_RSS) consoleLogger.info(`maxRSS=${process.resourceUsage().maxRSS}`);
     });
@@ -42,12 +43,13 @@ export function createProgram(): Command {
     .option('--port <port>', 'port to listen on', port, 3000)
     .option('--host <host>', 'interface to bind; anything but loopback is reachable from your network', '127.0.0.1')
     .option('--openapi <file>', 'preview the API reference of this OpenAPI document')
+    .option('--openapi-root <dir>', 'folder the OpenAPI document\'s $refs may reach (default: openapi.root, else its openapi folder)')
     .option('--no-build', 'serve the existing output folder without building or watching')
-    .action(async (opts: { site: string; out: string; port: number; host: string; openapi?: string; build: boolean }) => {
+    .action(async (opts: { site: string; out: string; port: number; host: string; openapi?: string; openapiRoot?: string; build: boolean }) => {
       const { serve } = await import('./commands/serve.js');
       // Kept for the server's lifetime: a rebuild being written when Ctrl-C comes still finishes or rolls back.
       const interrupt = handleInterrupts('serve');
-      await serve({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, port: opts.port, host: opts.host, watch: opts.build, ...(opts.openapi ? { openapi: opts.openapi } : {}) });
+      await serve({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, port: opts.port, host: opts.host, watch: opts.build, ...(opts.openapi ? { openapi: opts.openapi } : {}), ...(opts.openapiRoot ? { openapiRoot: opts.openapiRoot } : {}) });
     });
 
   program

@@ -66,7 +66,9 @@ export function buildSampleRequest(operation: ApiOperation, schemes: readonly Ap
 
   const media = operation.requestBody?.content[0];
   const example = media?.examples[0];
-  if (media) headers.push(['Content-Type', media.mediaType]);
+  const value: Json | undefined = media ? (example ? example.value : {}) : undefined;
+  const sent = media && value !== undefined ? concreteMediaType(media.mediaType, value) : undefined;
+  if (sent) headers.push(['Content-Type', sent]);
   const search = query
     .flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, scalar(v)]) : [[name, scalar(value)]]))
     .map(([n, v]) => `${encodeURIComponent(n ?? '')}=${encodeURIComponent(v ?? '')}`)
@@ -75,8 +77,22 @@ export function buildSampleRequest(operation: ApiOperation, schemes: readonly Ap
     method: operation.method,
     url: `${base.replace(/\/+$/, '')}${pathPart}${search ? `?${search}` : ''}`,
     headers,
-    ...(media ? { body: { mediaType: media.mediaType, value: example ? example.value : {} } } : {}),
+    ...(media && value !== undefined ? { body: { mediaType: sent ?? media.mediaType, value } } : {}),
   };
+}
+
+/**
+ * A request body declared as `*\/*` or `application/*` accepts anything, but a wildcard is not a valid
+ * Content-Type to send: pick the type the example is written in, or send no header at all.
+ */
+export function concreteMediaType(mediaType: string, value: Json): string | undefined {
+  const [type = '', subtype = ''] = (mediaType.split(';')[0] ?? '').trim().toLowerCase().split('/');
+  if (!type.includes('*') && !subtype.includes('*')) return mediaType;
+  const structured = value !== null && typeof value === 'object';
+  if ((type === '*' || type === 'application') && structured) return 'application/json';
+  if (type === 'text' || (type === '*' && typeof value === 'string')) return 'text/plain';
+  if (type === 'application') return 'application/octet-stream';
+  return undefined;
 }
 
 function sampleValue(p: ApiParameter): Json {

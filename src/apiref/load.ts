@@ -4,6 +4,7 @@ import type { PortalConfig } from '../config/schema.js';
 import { error, hasErrors } from '../diagnostics.js';
 import { normalizePath, slugify } from '../routes/slug.js';
 import { parseApiDocument } from './parse.js';
+import { replaceControlChars } from './control-chars.js';
 import { openapiFolder, type ReadFile } from './resolver.js';
 import { buildApiRoutes, emptyApi, type ApiContribution } from './routes.js';
 import { toYaml } from './to-yaml.js';
@@ -14,6 +15,8 @@ export interface LoadApiOptions {
   config: PortalConfig;
   /** `--openapi FILE`: build from this document instead of the configured one, relative to the root. */
   override?: string | undefined;
+  /** `--openapi-root`: the folder external `$ref`s may reach, relative to the root. */
+  openapiRoot?: string | undefined;
   readFile?: ReadFile | undefined;
 }
 
@@ -39,7 +42,10 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
   }
 
   try {
-    return await buildContribution({ file, source, root, config, readFile: options.readFile, lenientLinks: options.override !== undefined });
+    // openapi.root belongs to the configured document; a document previewed with --openapi has its own.
+    const refRoot = options.openapiRoot ?? (options.override === undefined ? config.openapi?.root : undefined);
+    const allowedDir = refRoot !== undefined ? path.resolve(root, refRoot) : openapiFolder(file, root);
+    return await buildContribution({ file, source, allowedDir, config, readFile: options.readFile, lenientLinks: options.override !== undefined });
   } catch (err) {
     // A document shaped in a way the model builders did not foresee: name it instead of a stack trace.
     const message = err instanceof Error ? err.message : String(err);
@@ -47,16 +53,16 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
   }
 }
 
-async function buildContribution(options: { file: string; source: string; root: string; config: PortalConfig; readFile?: ReadFile | undefined; lenientLinks: boolean }): Promise<ApiContribution> {
+async function buildContribution(options: { file: string; source: string; allowedDir: string; config: PortalConfig; readFile?: ReadFile | undefined; lenientLinks: boolean }): Promise<ApiContribution> {
   const { file, source, config } = options;
-  const parsed = await parseApiDocument({ file, source, allowedDir: openapiFolder(file, options.root), readFile: options.readFile });
+  const parsed = await parseApiDocument({ file, source, allowedDir: options.allowedDir, readFile: options.readFile });
   if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics)) return { ...emptyApi, diagnostics: parsed.diagnostics };
 
   // issue 5, item 6: stable download URLs; a document split over files is served bundled into one.
   const name = path.basename(file).replace(/\.(ya?ml|json)$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-') || 'openapi';
   const single = !/["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(source);
   const files = [
-    { path: `openapi/${name}.yaml`, contents: single && !/\.json$/i.test(file) ? source : toYaml(parsed.bundled) },
+    { path: `openapi/${name}.yaml`, contents: single && !/\.json$/i.test(file) ? replaceControlChars(source, file).text : toYaml(parsed.bundled) },
     { path: `openapi/${name}.json`, contents: `${JSON.stringify(parsed.bundled, null, 2)}\n` },
   ];
   const downloads = [

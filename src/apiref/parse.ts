@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { error, type Diagnostic } from '../diagnostics.js';
+import { error, warning, type Diagnostic } from '../diagnostics.js';
 import { createSourceMap, locateEntry, locatePointer, parseJsonDocument, type SourceMap } from './locate.js';
 import { collectDescriptionLinks, type DescriptionLink } from './description-links.js';
 import { createMarkdownRenderer } from './markdown.js';
@@ -8,6 +8,9 @@ import { buildApiModel, type ApiModel } from './model.js';
 import { findMissingRef, missingRefDiagnostic } from './missing-ref.js';
 import { locateFirstAlias } from './yaml-aliases.js';
 import { isObject, type Raw } from './raw.js';
+import { replaceControlChars } from './control-chars.js';
+import { findEndlessCycles } from './endless-schemas.js';
+import { findDuplicateJsonKeys, findDuplicateYamlKeys } from './duplicate-keys.js';
 import { createSafeResolver, RefRefusedError, type ReadFile } from './resolver.js';
 import { convertSwagger2 } from './swagger2.js';
 import { checkApiDocument } from './validate.js';
@@ -45,6 +48,12 @@ const HINT = 'fix the OpenAPI document; `npx @apidevtools/swagger-cli validate <
  * descriptions. Problems come back as `openapi-*` diagnostics with file and line.
  */
 export async function parseApiDocument(options: ParseApiOptions): Promise<ParseApiResult> {
+  const clean = replaceControlChars(options.source, options.file);
+  const result = await parseCleanDocument({ ...options, source: clean.text });
+  return clean.diagnostics.length > 0 ? { ...result, diagnostics: [...clean.diagnostics, ...result.diagnostics] } : result;
+}
+
+async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiResult> {
   const { file } = options;
   // 1. Text -> object, with a line for every JSON pointer (parsed only when a message needs one)
   const source = createSourceMap(options.source);
@@ -71,12 +80,27 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
     const alias = /alias/i.test(message) ? locateFirstAlias(source) : undefined;
     return { diagnostics: [error('openapi-invalid', `the OpenAPI document cannot be read: ${message}`, { file, ...alias, hint: alias ? 'the document expands YAML aliases (*name) too many times: write the repeated parts out or use $ref' : HINT })] };
   }
+  // YAML 1.2 and JSON both want unique keys; the parsers keep the last one silently.
+  const duplicates = json !== undefined ? findDuplicateJsonKeys(options.source) : findDuplicateYamlKeys(source);
+  if (duplicates.length > 0) {
+    return {
+      diagnostics: duplicates.slice(0, 5).map((d) =>
+        error('openapi-invalid', `duplicate key "${d.key}" at ${d.pointer}: first on line ${d.first.line}, again on line ${d.second.line}`, {
+          file,
+          line: d.second.line,
+          column: d.second.column,
+          hint: 'keys in a mapping must be unique (YAML 1.2, JSON): remove or merge one of the two',
+        }),
+      ),
+    };
+  }
   if (!isObject(raw) || (typeof raw.openapi !== 'string' && raw.swagger === undefined)) {
     return { diagnostics: [error('openapi-invalid', 'not an OpenAPI document: it has no `openapi: 3.x` (or `swagger: "2.0"`) field at the top', { file, line: 1, hint: HINT })] };
   }
 
   // 2. External refs, read only from the openapi folder and never over the network
   let bundled: Raw = raw;
+  const referenced: Diagnostic[] = [];
   if (hasExternalRefs(raw)) {
     const safe = createSafeResolver({ allowedDir: options.allowedDir, readFile: options.readFile });
     try {
@@ -87,6 +111,7 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
     } catch (err) {
       return { diagnostics: [bundleDiagnostic(safe.refused[0] ?? err, { file, source })] };
     }
+    referenced.push(...safe.warnings);
   }
 
   // 3. The OpenAPI schema and spec rules
@@ -108,7 +133,18 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
   });
   // 6. Links in descriptions, pointing into the document as written (before any 2.0 conversion)
   const descriptionLinks = collectDescriptionLinks(bundled, markdown);
-  return { model, bundled, diagnostics, descriptionLinks, locate: (pointer) => locatePointer(source, pointer, { exact: true }) };
+  const endless = findEndlessCycles(isObject(doc.components) ? doc.components.schemas : undefined).map((cycle) => {
+    const name = cycle[0] ?? '';
+    const escaped = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const at = locatePointer(source, `#/components/schemas/${escaped}`) ?? locatePointer(source, `#/definitions/${escaped}`);
+    return warning('openapi-endless-schema', `schema ${name} can never be finite: its required properties recurse with no way to end (${cycle.join(' → ')})`, {
+      file,
+      line: at?.line,
+      column: at?.column,
+      hint: 'make one property on the cycle optional or nullable, or let an array on it be empty',
+    });
+  });
+  return { model, bundled, diagnostics: [...referenced, ...diagnostics, ...endless], descriptionLinks, locate: (pointer) => locatePointer(source, pointer, { exact: true }) };
 }
 
 /** Bundling walks and copies the whole document; a single-file document skips it. */
@@ -129,14 +165,24 @@ function bundleDiagnostic(err: unknown, options: { file: string; source: SourceM
   const target = refused?.ref ?? (typeof errSource === 'string' ? errSource : /(?:Error opening file|Error reading file|Error resolving \$ref pointer) "?([^"\s]+)"?/.exec(message)?.[1]);
   const dir = path.dirname(options.file);
   // The error names the resolved file; find the `$ref` in the source that resolves to it.
+  let ref: string | undefined;
   const at = target
-    ? locateEntry(options.source, (key, value) => key === '$ref' && typeof value === 'string' && !value.startsWith('#') && sameTarget(value, target, dir))
+    ? locateEntry(options.source, (key, value) => {
+        const hit = key === '$ref' && typeof value === 'string' && !value.startsWith('#') && sameTarget(value, target, dir);
+        if (hit) ref = value as string;
+        return hit;
+      })
     : undefined;
-  return error('openapi-invalid', `cannot read the OpenAPI document${at ? ` at ${at.pointer}` : ''}: ${message.split('\n')[0]}`, {
+  const reason = refused?.outside ? `${ref !== undefined ? `$ref "${ref}" resolves to` : '$ref to'} ${message}` : message.split('\n')[0];
+  return error('openapi-invalid', `cannot read the OpenAPI document${at ? ` at ${at.pointer}` : ''}: ${reason}`, {
     file: options.file,
     line: at?.line,
     column: at?.column,
-    hint: refused ? 'move the referenced file into the openapi folder and use a relative $ref' : HINT,
+    hint: refused
+      ? refused.outside
+        ? 'set openapi.root in portal.config.ts (or --openapi-root) to a folder holding every file the document refers to, or move the file inside it'
+        : 'copy the referenced file into the OpenAPI root folder and use a relative $ref'
+      : HINT,
   });
 }
 

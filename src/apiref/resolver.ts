@@ -1,17 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Diagnostic } from '../diagnostics.js';
+import { replaceControlChars } from './control-chars.js';
 
 /** Reads one referenced file; injected so tests can serve documents from memory. */
 export type ReadFile = (file: string) => Promise<string>;
 
-/** A `$ref` the portal will not follow; the message says which ref and why. */
+/** A `$ref` the portal will not follow; the message says which ref and why (`outside` when it left the root). */
 export class RefRefusedError extends Error {
   readonly ref: string;
-  constructor(ref: string, message: string) {
+  readonly outside: boolean;
+  constructor(ref: string, message: string, outside = false) {
     super(message);
     this.name = 'RefRefusedError';
     this.ref = ref;
+    this.outside = outside;
   }
 }
 
@@ -26,12 +30,14 @@ export function createSafeResolver(options: { allowedDir: string; readFile?: Rea
   const readFile = options.readFile ?? ((file: string) => fs.readFile(file, 'utf8'));
   // The ref parser rewraps a resolver's errors as "Error reading file"; keep ours to report them as written.
   const refused: RefRefusedError[] = [];
+  const warnings: Diagnostic[] = [];
   const refuse = (err: RefRefusedError): never => {
     refused.push(err);
     throw err;
   };
   return {
     refused,
+    warnings,
     resolver: {
       order: 1,
       canRead: true,
@@ -43,9 +49,12 @@ export function createSafeResolver(options: { allowedDir: string; readFile?: Rea
         }
         const target = scheme === 'file' ? fileURLToPath(url) : decodeURI(url);
         if (!(await isInside(target, options.allowedDir))) {
-          return refuse(new RefRefusedError(url, `$ref "${target}" is outside the openapi folder ${options.allowedDir}; only files inside it can be referenced`));
+          return refuse(new RefRefusedError(url, `${target}, outside the OpenAPI root folder ${options.allowedDir}; only files inside it can be referenced`, true));
         }
-        return readFile(target);
+        // A referenced file is bundled into the model and the downloads: the same cleaning as the entry.
+        const { text, diagnostics } = replaceControlChars(await readFile(target), target);
+        warnings.push(...diagnostics);
+        return text;
       },
     },
   };

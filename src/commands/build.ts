@@ -33,6 +33,8 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Build the API reference from this document instead of the configured one. */
   openapi?: string;
+  /** `--openapi-root`: the folder external `$ref`s may reach, relative to the root (wins over openapi.root). */
+  openapiRoot?: string;
   /** false: return the files without touching the output folder (tests, `check`). */
   write?: boolean;
   log?: Logger;
@@ -88,7 +90,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const processedByFile = new Map(markdown.map((s, i) => [s.file, processed[i]]));
     throwOnErrors(processed.flatMap((p) => p.diagnostics));
     const api: ApiContribution = config.openapi || options.openapi
-      ? await stage(log, 'openapi', async () => (await import('../apiref/load.js')).loadApiReference({ root, config, override: options.openapi }))
+      ? await stage(log, 'openapi', async () => (await import('../apiref/load.js')).loadApiReference({ root, config, override: options.openapi, openapiRoot: options.openapiRoot }))
       : emptyApi;
     warnings.push(...throwOnErrors(api.diagnostics));
 

@@ -17,6 +17,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   openapi?: string;
+  /** `--openapi-root`: the folder external `$ref`s may reach. */
+  openapiRoot?: string;
   /** false: serve the existing output only (npm start builds first). */
   watch?: boolean;
   log?: Logger;
@@ -50,7 +52,7 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
       error: (l) => (captured.push(l), log.error(l)),
     };
     try {
-      const result = await build({ root, siteDir, outDir, log: tee, cache, ...(options.interrupt ? { interrupt: options.interrupt } : {}), ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}), ...(options.openapi ? { openapi: options.openapi } : {}) });
+      const result = await build({ root, siteDir, outDir, log: tee, cache, ...(options.interrupt ? { interrupt: options.interrupt } : {}), ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}), ...(options.openapi ? { openapi: options.openapi } : {}), ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}) });
       baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
       onBuilt?.();

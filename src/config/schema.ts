@@ -127,6 +127,14 @@ export const configSchema = z.strictObject({
       categoryLabel: z.string().default('API reference'),
       /** A remotely hosted copy of the document. @example 'https://example.com/openapi.yaml' */
       remoteUrl: z.url().optional(),
+      /**
+       * Folder, relative to the project root, that external `$ref`s may reach: a document split over sibling
+       * folders (`spec/`, `common/`) names their common parent. Refs outside it are refused. By default the
+       * enclosing `openapi/` folder, else the document's own folder. `--openapi-root` overrides it; a document
+       * previewed with `--openapi` does not use it.
+       * @example 'openapi'
+       */
+      root: z.string().optional(),
     })
     .optional(),
   i18n: z

@@ -253,7 +253,7 @@ const CASES: BadInput[] = [
       base: 'api-shop',
       files: { [SHOP]: (t) => t.replace(ADDRESS_REF, `$ref: '${ref}'`) },
       where: /at #\/components\/schemas\/Customer\/properties\/address\/\$ref.*\(openapi\/shop\.yaml:\d+:\d+\)/,
-      says: ['is outside the openapi folder', 'move the referenced file into the openapi folder'],
+      says: ['outside the OpenAPI root folder', 'set openapi.root in portal.config.ts (or --openapi-root)'],
     }),
   ),
   {
@@ -262,7 +262,7 @@ const CASES: BadInput[] = [
     files: { [SHOP]: (t) => t.replace(ADDRESS_REF, "$ref: 'schemas/linked.yaml'") },
     prepare: (dir) => fs.symlink('/etc/passwd', path.join(dir, 'openapi/schemas/linked.yaml')),
     where: /\(openapi\/shop\.yaml:\d+:\d+\)/,
-    says: ['is outside the openapi folder'],
+    says: ['outside the OpenAPI root folder'],
   },
 ];
 

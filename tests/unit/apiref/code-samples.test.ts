@@ -227,4 +227,28 @@ describe('code samples (issue 5): valid cURL, fetch, requests and PHP', () => {
       ["curl --request POST", "  --url 'https://sandbox.example.com/v1/orders'", "  --header 'Idempotency-Key: key-1'", "  --header 'Authorization: Bearer tsk_test_abc'"].join(' \\\n'),
     );
   });
+
+  /** issue 20, item 4: a wildcard media type is what the server accepts, not a Content-Type to send. */
+  it.each([
+    ['*/*', { a: 1 }, 'application/json'],
+    ['application/*', { a: 1 }, 'application/json'],
+    ['text/*', 'hello', 'text/plain'],
+    ['*/*', 'raw text', 'text/plain'],
+    ['image/*', 'binary', undefined],
+    ['application/xml', '<a/>', 'application/xml'],
+  ])('a %s body with example %j sends Content-Type %s, never a wildcard', async (mediaType, example, expected) => {
+    const op = onlyOperation(
+      await parseInline({
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        servers: [{ url: SERVER }],
+        paths: { '/upload': { post: { summary: 'Upload', requestBody: { content: { [mediaType]: { schema: {}, example } } }, responses: { '200': { description: 'OK' } } } } },
+      }),
+    );
+    const samples = buildCodeSamples(op, []);
+    for (const sample of samples) expect(sample.source).not.toMatch(/Content-Type['"]?\s*(=>|:|,)?\s*['"]?[\w-]*\/?\*/i);
+    const words = shellWords(samples[0]?.source ?? '');
+    const contentType = words.map((w, i) => (words[i - 1] === '--header' || words[i - 1] === '-H' ? w : '')).find((h) => /^content-type:/i.test(h));
+    expect(contentType?.replace(/^content-type:\s*/i, '')).toBe(expected);
+  });
 });

@@ -33,8 +33,8 @@ describe('parseApiDocument: errors name the file, the pointer and the line', () 
   });
 
   it.each([
-    ['an absolute path', '/etc/passwd', /outside the openapi folder/],
-    ['a path out of the folder', '../outside.yaml', /outside the openapi folder/],
+    ['an absolute path', '/etc/passwd', /outside the OpenAPI root folder/],
+    ['a path out of the folder', '../outside.yaml', /outside the OpenAPI root folder/],
     ['a URL', 'https://example.com/schema.yaml', /does not fetch https: URLs/],
   ])('refuses a $ref to %s (issue 8)', async (_label, ref, message) => {
     const doc = minimal({ '/a': get({ responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: ref } } } } } }) });
