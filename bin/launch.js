@@ -10,13 +10,32 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(import.meta.dirname, '..');
 const srcDir = path.join(root, 'src');
 
-/** A stamp of every source file (path, size, modification time): a new one after any edit. */
-async function sourceStamp() {
-  const entries = await fs.readdir(srcDir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
-  const stats = await Promise.all(files.map((f) => fs.stat(f)));
+const portalDir = path.join(root, '.portal');
+/** The bundle's own inputs as esbuild's metafile listed them last time (templates/ included, not only src/). */
+const inputsFile = path.join(portalDir, 'cli-inputs.json');
+
+/**
+ * A stamp of the bundle's inputs (path, size, modification time), read from the list the last bundling wrote, plus
+ * package-lock.json and this file: checking it stats files and never bundles. An edit that adds an import changes
+ * the importing file, so the stamp changes and the next bundling records the new list.
+ */
+async function inputStamp() {
+  let inputs;
+  try {
+    inputs = JSON.parse(await fs.readFile(inputsFile, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const files = [...inputs, 'package-lock.json', 'bin/launch.js'];
   const hash = crypto.createHash('sha1');
-  files.forEach((f, i) => hash.update(`${path.relative(srcDir, f)}\0${stats[i].size}\0${stats[i].mtimeMs}\n`));
+  for (const f of files) {
+    try {
+      const st = await fs.stat(path.join(root, f));
+      hash.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);
+    } catch {
+      hash.update(`${f}\0missing\n`);
+    }
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -32,18 +51,20 @@ const ownDirname = {
 };
 
 async function bundledCli() {
-  const dir = path.join(root, '.portal');
-  const out = path.join(dir, `cli-${await sourceStamp()}`);
-  const entry = path.join(out, 'cli.js');
-  try {
-    await fs.access(entry);
-    return entry;
-  } catch {
-    // Not made yet for these sources.
+  const known = await inputStamp();
+  if (known) {
+    const entry = path.join(portalDir, `cli-${known}`, 'cli.js');
+    try {
+      await fs.access(entry);
+      return entry;
+    } catch {
+      // Not made yet for these sources.
+    }
   }
   const esbuild = await import('esbuild');
-  const tmp = `${out}.${process.pid}.tmp`;
-  await esbuild.build({
+  await fs.mkdir(portalDir, { recursive: true });
+  const tmp = path.join(portalDir, `cli-build.${process.pid}.tmp`);
+  const result = await esbuild.build({
     entryPoints: [path.join(srcDir, 'cli.ts')],
     outdir: tmp,
     // Commands stay in chunks of their own, loaded when run: `--help` does not load the whole generator.
@@ -55,7 +76,14 @@ async function bundledCli() {
     packages: 'external',
     plugins: [ownDirname],
     logLevel: 'silent',
+    metafile: true,
+    absWorkingDir: root,
   });
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules')).sort();
+  const listTmp = `${inputsFile}.${process.pid}.tmp`;
+  await fs.writeFile(listTmp, JSON.stringify(inputs));
+  await fs.rename(listTmp, inputsFile);
+  const out = path.join(portalDir, `cli-${await inputStamp()}`);
   try {
     await fs.rename(tmp, out);
   } catch {
@@ -63,10 +91,10 @@ async function bundledCli() {
     await fs.rm(tmp, { recursive: true, force: true });
   }
   // Bundles of older sources are of no more use.
-  for (const old of await fs.readdir(dir)) {
-    if (/^cli-[0-9a-f]{16}$/.test(old) && path.join(dir, old) !== out) await fs.rm(path.join(dir, old), { recursive: true, force: true });
+  for (const old of await fs.readdir(portalDir)) {
+    if (/^cli-[0-9a-f]{16}$/.test(old) && path.join(portalDir, old) !== out) await fs.rm(path.join(portalDir, old), { recursive: true, force: true });
   }
-  return entry;
+  return path.join(out, 'cli.js');
 }
 
 /** The CLI module: `{ run(argv) }`. */

@@ -8,6 +8,8 @@ import { jsonExpression, safeJson } from '../safe-json.js';
 export interface GeneratedFile {
   rel: string;
   contents: string;
+  /** The page it was compiled from, so bundling errors name the page rather than the generated file. */
+  source?: string | undefined;
 }
 
 export interface RouteEntry {
@@ -41,7 +43,7 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
     const serverExports = ['Template'];
     if (route.body.type === 'mdx') {
       const mdxRel = `mdx/${createHash('sha1').update(route.body.code).digest('hex').slice(0, 16)}.jsx`;
-      files.push({ rel: mdxRel, contents: route.body.code });
+      files.push({ rel: mdxRel, contents: route.body.code, source: route.file });
       lines.push(`export { default as Content } from ${importPath(`../${mdxRel}`)};`);
       serverExports.push('Content');
     } else if (route.body.type === 'tsx') {

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { PageData, RouteModule, SiteData } from '../../templates/types.js';
+import { type Diagnostic, error, PortalError } from '../diagnostics.js';
 import { generatedFilesPlugin } from './generated-files.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
@@ -42,17 +44,56 @@ export async function buildServer(options: { genDir: string; generated: readonly
       logLevel: 'silent',
     });
   } catch (err) {
-    throw bundleError(err);
+    throw bundleError(err, options.generated);
   }
   const bundle = (await import(pathToFileURL(outfile).href)) as ServerBundle;
   return { modules: bundle.modules, renderRoute: bundle.renderRoute, file: outfile };
 }
 
-/** esbuild failures in site pages become errors naming the file and line. */
-export function bundleError(err: unknown): Error {
+/** At most this many bundling errors are reported: one bad import in a shared file can fail many pages. */
+const MAX_BUNDLE_ERRORS = 10;
+
+/**
+ * esbuild failures in site pages become Diagnostics naming the file, line and column, like config errors. esbuild
+ * counts columns in UTF-8 bytes; editors (and every other Diagnostic) count UTF-16 code units.
+ */
+export function bundleError(err: unknown, generated: readonly GeneratedFile[] = []): Error {
   const failure = err as esbuild.BuildFailure;
   if (!failure.errors?.length) return err as Error;
-  const first = failure.errors[0] as esbuild.Message;
-  const where = first.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}` : '';
-  return new Error(`${first.text}${where ? ` (${where})` : ''}`, { cause: err });
+  const diagnostics: Diagnostic[] = failure.errors.slice(0, MAX_BUNDLE_ERRORS).map((m) => {
+    const loc = m.location;
+    const page = loc ? generated.find((g) => g.source && loc.file.endsWith(g.rel)) : undefined;
+    const at = page?.source && loc
+      ? { file: page.source, ...locateInPage(page.source, loc.lineText, m.text) }
+      : loc
+        ? { file: loc.file, line: loc.line, column: Buffer.from(loc.lineText, 'utf8').subarray(0, loc.column).toString('utf8').length + 1 }
+        : {};
+    const unresolved = /^Could not resolve/.test(m.text);
+    return error(unresolved ? 'import-unresolved' : 'bundle-failed', m.text, {
+      ...at,
+      hint: unresolved ? 'check the import path: imports resolve to files in the site folder or to installed packages' : 'fix the code at this line',
+    });
+  });
+  return new PortalError(diagnostics, { cause: err });
+}
+
+/**
+ * Where an error in a page's compiled code lies in the page itself: the line holding the import's specifier (the
+ * compiled code keeps it verbatim), column in UTF-16 code units. Unknown when the page cannot be read.
+ */
+function locateInPage(file: string, compiledLine: string, text: string): { line?: number; column?: number } {
+  const specifier = /"([^"]+)"/.exec(text)?.[1];
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return {};
+  }
+  const lines = source.split(/\r?\n/);
+  const needle = specifier ?? compiledLine.trim();
+  for (let i = 0; i < lines.length; i++) {
+    const col = (lines[i] as string).indexOf(needle);
+    if (col >= 0) return { line: i + 1, column: col + 1 };
+  }
+  return {};
 }

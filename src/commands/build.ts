@@ -119,7 +119,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       try {
         return await Promise.all([buildClient({ genDir, generated: generated.files, entries: generated.entries, minify: true }), buildServer({ genDir, generated: generated.files, entries: generated.entries })]);
       } catch (err) {
-        throw bundleError(err);
+        throw bundleError(err, generated.files);
       }
     });
     const manifestJson = JSON.stringify(Object.fromEntries(Object.entries(client.manifest.routes).map(([p, a]) => [p, `${config.baseUrl}${a.chunk}`])));

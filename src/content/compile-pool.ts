@@ -7,8 +7,12 @@ import * as esbuild from 'esbuild';
 import type { ProcessedSource } from './process-source.js';
 import type { Interruptible } from '../output/interrupt.js';
 
-/** Bump when compiler output changes shape, so stale cache entries are not reused. */
-const CACHE_VERSION = '5';
+/**
+ * A cache entry's key: the compiler's code (a hash of the bundled worker and package-lock.json, computed at each
+ * build, never bumped by hand), the highlighted languages, the file and its text. Any change to any of them misses.
+ */
+export const cacheKey = (codeHash: string, languages: readonly string[], file: string, text: string): string =>
+  createHash('sha1').update(`${codeHash}\0${languages.join(',')}\0${file}\0${text}`).digest('hex');
 
 export interface CompileCache {
   /** In-memory entries survive between rebuilds of `portal serve`. */
@@ -23,6 +27,8 @@ export const createCompileCache = (dir?: string): CompileCache => ({ memory: new
 export interface CompilePool {
   /** Ready workers, `count` of them at most: more are started when fewer run (up to one per core). */
   workers(count: number): Promise<Worker[]>;
+  /** A hash of the compiler's code: the bundled worker with its inputs from src/, and package-lock.json. */
+  codeHash: Promise<string>;
   close(): Promise<void>;
 }
 
@@ -35,7 +41,8 @@ export function startCompilePool(options: { languages: readonly string[]; initia
   let closing: Promise<void> | undefined;
   let releaseScript: (() => void) | undefined;
   let script: string | undefined;
-  const ready = writeWorkerScript().then((file) => {
+  const made = writeWorkerScript();
+  const ready = made.then(({ file }) => {
     script = file;
     // Removed by the CLI's signal handler when Ctrl-C stops the build mid-compile (issue 8).
     releaseScript = options.interrupt?.track(file);
@@ -51,6 +58,7 @@ export function startCompilePool(options: { languages: readonly string[]; initia
   const first = options.initial > 0 ? grow(options.initial) : ready;
   return {
     workers: grow,
+    codeHash: made.then(({ hash }) => hash),
     close() {
       closing ??= (async () => {
         await first.catch(() => undefined);
@@ -72,12 +80,13 @@ export async function compileAll(
   options: { cache: CompileCache; languages: readonly string[]; interrupt?: Interruptible | undefined; pool?: CompilePool | undefined },
 ): Promise<ProcessedSource[]> {
   const { cache, languages } = options;
-  const keys = inputs.map(({ file, text }) => createHash('sha1').update(`${CACHE_VERSION}\0${languages.join(',')}\0${file}\0${text}`).digest('hex'));
-  const results: Array<ProcessedSource | undefined> = await Promise.all(keys.map((key) => readCached(cache, key)));
-  const todo = results.flatMap((r, i) => (r ? [] : [i]));
-  if (todo.length > 0) {
-    const pool = options.pool ?? startCompilePool({ languages, initial: 0, interrupt: options.interrupt });
-    try {
+  const pool = options.pool ?? startCompilePool({ languages, initial: 0, interrupt: options.interrupt });
+  try {
+    const codeHash = await pool.codeHash;
+    const keys = inputs.map(({ file, text }) => cacheKey(codeHash, languages, file, text));
+    const results: Array<ProcessedSource | undefined> = await Promise.all(keys.map((key) => readCached(cache, key)));
+    const todo = results.flatMap((r, i) => (r ? [] : [i]));
+    if (todo.length > 0) {
       let next = 0;
       await Promise.all(
         // A handful of files compile faster on one worker than it takes to start a second.
@@ -91,11 +100,11 @@ export async function compileAll(
           }
         }),
       );
-    } finally {
-      if (!options.pool) await pool.close();
     }
+    return results as ProcessedSource[];
+  } finally {
+    if (!options.pool) await pool.close();
   }
-  return results as ProcessedSource[];
 }
 
 function runTask(worker: Worker, id: number, input: { file: string; text: string }): Promise<ProcessedSource> {
@@ -144,7 +153,7 @@ async function writeCached(cache: CompileCache, key: string, value: ProcessedSou
  * The worker as one plain-JS file beside node_modules (so its imports resolve). esbuild makes it in ~30 ms;
  * loading TypeScript through a loader in every worker cost seconds.
  */
-async function writeWorkerScript(): Promise<string> {
+async function writeWorkerScript(): Promise<{ file: string; hash: string }> {
   const outfile = path.resolve(import.meta.dirname, '../../.portal', `compile-worker-${process.pid}-${Date.now()}.mjs`);
   await esbuild.build({
     entryPoints: [path.join(import.meta.dirname, 'compile-worker.ts')],
@@ -156,5 +165,8 @@ async function writeWorkerScript(): Promise<string> {
     packages: 'external',
     logLevel: 'silent',
   });
-  return outfile;
+  // Packages stay outside the bundle, so their versions enter the hash through the lockfile.
+  const lock = await fs.readFile(path.resolve(import.meta.dirname, '../../package-lock.json')).catch(() => '');
+  const hash = createHash('sha1').update(await fs.readFile(outfile)).update('\0').update(lock).digest('hex');
+  return { file: outfile, hash };
 }

@@ -30,6 +30,16 @@ describe('portal build on bad input', () => {
     expect(r.stderr).toContain('hint:');
   });
 
+  it('reports an MDX import that cannot be resolved as a Diagnostic with file, line and column', async () => {
+    const dir = await scenario('bad-import', { 'site/docs/guides/first.md': '---\ntitle: First\n---\n\nimport Widget from \'./nowhere/widget.jsx\';\n\n# First\n\n<Widget />\n' });
+    const r = await portal(dir, 'build');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('[import-unresolved]');
+    // The page and the import's own line and column, not the generated file the bundler saw.
+    expect(r.stderr).toContain('Could not resolve "./nowhere/widget.jsx"  (site/docs/guides/first.md:5:21)');
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it('names the line of a bad MDX expression', async () => {
     const dir = await scenario('bad-expression', { 'site/docs/guides/first.md': '---\ntitle: First\n---\n\n# First\n\nLiquid {{ product.title }} in prose.\n' });
     const r = await portal(dir, 'build');

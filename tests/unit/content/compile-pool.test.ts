@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileAll, createCompileCache, startCompilePool } from '../../../src/content/compile-pool.ts';
+import { cacheKey, compileAll, createCompileCache, startCompilePool } from '../../../src/content/compile-pool.ts';
 
 const languages = ['markup-templating', 'liquid', 'php'];
 const workerScripts = () => fs.readdirSync(path.resolve(import.meta.dirname, '../../../.portal')).filter((f) => f.startsWith(`compile-worker-${process.pid}-`));
@@ -33,5 +33,32 @@ describe('compile pool', () => {
     expect(again[1]).toBe(first[1]);
     await pool.close();
     expect(workerScripts()).toEqual([]);
+  });
+
+  it('reuses a disk entry made by the same compiler code, and recompiles one made by another', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-cache-'));
+    const input = page(3);
+    const pool = startCompilePool({ languages, initial: 0 });
+    try {
+      const current = await pool.codeHash;
+      // The same code gives the same key in the next run, or the disk cache would never hit.
+      const other = startCompilePool({ languages, initial: 0 });
+      expect(await other.codeHash).toBe(current);
+      await other.close();
+      const [real] = await compileAll([input], { cache: createCompileCache(dir), languages, pool });
+      const marked = (title: string) => JSON.stringify({ ...real, frontMatter: { ...real?.frontMatter, title } });
+      // An entry under this compiler's key is trusted as is: the disk cache is really read.
+      fs.writeFileSync(path.join(dir, `${cacheKey(current, languages, input.file, input.text)}.json`), marked('from cache'));
+      const [same] = await compileAll([input], { cache: createCompileCache(dir), languages, pool });
+      expect(same?.frontMatter.title).toBe('from cache');
+      // Entries left by an older compiler are not found: the page is compiled again.
+      for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
+      fs.writeFileSync(path.join(dir, `${cacheKey(`${current}-old`, languages, input.file, input.text)}.json`), marked('stale'));
+      const [fresh] = await compileAll([input], { cache: createCompileCache(dir), languages, pool });
+      expect(fresh?.frontMatter.title).toBe('Page 3');
+    } finally {
+      await pool.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
