@@ -1,8 +1,16 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pc from 'picocolors';
 import { PortalError } from './diagnostics.js';
 import { consoleLogger } from './log.js';
 import { createInterruptController, InterruptedError, type InterruptController } from './output/interrupt.js';
+
+/** The version in the package.json beside src/ (one source of truth for `--version`). */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}
 
 const port = (value: string): number => {
   const n = Number(value);
@@ -15,8 +23,13 @@ export function createProgram(): Command {
   const program = new Command('portal')
     .description('Build, preview and check the documentation portal.')
     .option('--debug', 'show stack traces for errors', false)
+    .version(packageVersion(), '-v, --version', 'print the version')
     .showHelpAfterError('(run `portal --help` for usage)')
-    .exitOverride();
+    .exitOverride()
+    // issue 22: `portal` alone is a request for the overview, not a mistake (Vite, Astro and Docusaurus do the same).
+    .argument('[command]')
+    .usage('[options] [command]')
+    .action((command?: string) => (command ? program.error(`error: unknown command '${command}'`) : program.outputHelp()));
 
   program
     .command('build')

@@ -29,4 +29,20 @@ describe('portal check', () => {
     expect(unknown.exitCode).not.toBe(0);
     expect(unknown.stderr).toContain('--help');
   });
+
+  it('prints its version with --version and -v, and the overview with no command, exiting 0 (issue 22)', async () => {
+    const { version } = JSON.parse(await fs.readFile(path.join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const r = await portal(process.cwd(), flag);
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout.trim()).toBe(version);
+    }
+    const bare = await portal(process.cwd());
+    expect(bare.exitCode).toBe(0);
+    expect(bare.stdout).toMatch(/^Usage: portal /m);
+    expect(bare.stdout).toMatch(/^Commands:$/m);
+    const unknown = await portal(process.cwd(), 'nope');
+    expect(unknown.exitCode).not.toBe(0);
+    expect(unknown.stderr).toContain("unknown command 'nope'");
+  });
 });
