@@ -64,22 +64,15 @@ async function bundledCli() {
   const esbuild = await import('esbuild');
   await fs.mkdir(portalDir, { recursive: true });
   const tmp = path.join(portalDir, `cli-build.${process.pid}.tmp`);
-  const result = await esbuild.build({
-    entryPoints: [path.join(srcDir, 'cli.ts')],
-    outdir: tmp,
+  const common = { bundle: true, platform: 'node', format: 'esm', target: ['node20'], packages: 'external', plugins: [ownDirname], logLevel: 'silent', metafile: true, absWorkingDir: root };
+  const [cli, worker] = await Promise.all([
     // Commands stay in chunks of their own, loaded when run: `--help` does not load the whole generator.
-    splitting: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: ['node20'],
-    packages: 'external',
-    plugins: [ownDirname],
-    logLevel: 'silent',
-    metafile: true,
-    absWorkingDir: root,
-  });
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules')).sort();
+    esbuild.build({ ...common, entryPoints: [path.join(srcDir, 'cli.ts')], outdir: tmp, splitting: true }),
+    // The MDX compile worker, made here once rather than at every build: one file of its own (no chunks shared with
+    // the CLI), so its bytes alone say which compiler it is, and the compile cache is keyed on them.
+    esbuild.build({ ...common, entryPoints: [path.join(srcDir, 'content', 'compile-worker.ts')], outfile: path.join(tmp, 'compile-worker.mjs') }),
+  ]);
+  const inputs = [...new Set([...Object.keys(cli.metafile.inputs), ...Object.keys(worker.metafile.inputs)])].filter((f) => !f.includes('node_modules')).sort();
   const listTmp = `${inputsFile}.${process.pid}.tmp`;
   await fs.writeFile(listTmp, JSON.stringify(inputs));
   await fs.rename(listTmp, inputsFile);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import type { ProcessedSource } from './process-source.js';
@@ -41,8 +42,9 @@ export function startCompilePool(options: { languages: readonly string[]; initia
   let closing: Promise<void> | undefined;
   let releaseScript: (() => void) | undefined;
   let script: string | undefined;
-  const made = writeWorkerScript();
-  const ready = made.then(({ file }) => {
+  const made = workerScript();
+  const ready = made.then(({ file, own }) => {
+    if (!own) return file;
     script = file;
     // Removed by the CLI's signal handler when Ctrl-C stops the build mid-compile (issue 8).
     releaseScript = options.interrupt?.track(file);
@@ -52,7 +54,15 @@ export function startCompilePool(options: { languages: readonly string[]; initia
     const file = await ready;
     if (closing) throw new Error('the compile pool was closed');
     const wanted = Math.max(1, Math.min(os.availableParallelism(), count));
-    while (running.length < wanted) running.push(new Worker(file, { workerData: { languages: options.languages } }));
+    while (running.length < wanted) {
+      const worker = new Worker(file, { workerData: { languages: options.languages } });
+      // A crashed worker leaves the pool, so the next compile (the next rebuild of `serve`) starts a new one.
+      worker.once('exit', () => {
+        const at = running.indexOf(worker);
+        if (at >= 0) running.splice(at, 1);
+      });
+      running.push(worker);
+    }
     return running.slice(0, wanted);
   };
   const first = options.initial > 0 ? grow(options.initial) : ready;
@@ -96,7 +106,7 @@ export async function compileAll(
             const input = inputs[index] as { file: string; text: string };
             const result = await runTask(worker, index, input);
             results[index] = result;
-            await writeCached(cache, keys[index] as string, result);
+            await writeCached(cache, keys[index] as string, result, options.interrupt);
           }
         }),
       );
@@ -111,17 +121,28 @@ function runTask(worker: Worker, id: number, input: { file: string; text: string
   return new Promise((resolve, reject) => {
     const onMessage = (msg: { id: number; result?: ProcessedSource; failure?: string }) => {
       if (msg.id !== id) return;
-      worker.off('message', onMessage);
-      worker.off('error', onError);
+      done();
       if (msg.result) resolve(msg.result);
       else reject(new Error(`compiling ${input.file} crashed: ${msg.failure}`));
     };
-    const onError = (err: Error) => {
+    const done = () => {
       worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onError = (err: Error) => {
+      done();
       reject(new Error(`compiling ${input.file} crashed the worker: ${err.message}`, { cause: err }));
+    };
+    // A worker that exits without an error (terminated, or `process.exit` in a dependency) would leave the task
+    // waiting forever.
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`compiling ${input.file} stopped the worker (exit code ${code})`));
     };
     worker.on('message', onMessage);
     worker.on('error', onError);
+    worker.on('exit', onExit);
     worker.postMessage({ id, ...input });
   });
 }
@@ -138,22 +159,41 @@ async function readCached(cache: CompileCache, key: string): Promise<ProcessedSo
   }
 }
 
-async function writeCached(cache: CompileCache, key: string, value: ProcessedSource): Promise<void> {
+async function writeCached(cache: CompileCache, key: string, value: ProcessedSource, interrupt?: Interruptible): Promise<void> {
   // Failed compiles are not cached: the message names the file, and a fix changes the hash anyway.
   if (value.diagnostics.some((d) => d.severity === 'error')) return;
   cache.memory.set(key, value);
   if (!cache.dir) return;
   await fs.mkdir(cache.dir, { recursive: true });
   const tmp = path.join(cache.dir, `${key}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-  await fs.writeFile(tmp, JSON.stringify(value));
-  await fs.rename(tmp, path.join(cache.dir, `${key}.json`));
+  // An entry appears whole or not at all: written aside, then renamed; Ctrl-C in between removes the part written.
+  const release = interrupt?.track(tmp);
+  try {
+    await fs.writeFile(tmp, JSON.stringify(value));
+    await fs.rename(tmp, path.join(cache.dir, `${key}.json`));
+  } finally {
+    release?.();
+  }
 }
 
+/** The worker the CLI's launcher bundled beside the running bundle, with its hash: made once per process. */
+let prebuilt: Promise<{ file: string; hash: string } | undefined> | undefined;
+
 /**
- * The worker as one plain-JS file beside node_modules (so its imports resolve). esbuild makes it in ~30 ms;
- * loading TypeScript through a loader in every worker cost seconds.
+ * The worker as one plain-JS file beside node_modules (so its imports resolve). `bin/launch.js` makes it with the
+ * CLI bundle; run from the TypeScript sources (tests), esbuild makes one per build in ~30 ms. Loading TypeScript
+ * through a loader in every worker cost seconds.
  */
-async function writeWorkerScript(): Promise<{ file: string; hash: string }> {
+async function workerScript(): Promise<{ file: string; hash: string; own: boolean }> {
+  prebuilt ??= (async () => {
+    // Only the bundled CLI runs from .js: beside its chunks lies the worker the launcher made with them.
+    if (!import.meta.url.endsWith('.js')) return undefined;
+    const file = fileURLToPath(new URL('./compile-worker.mjs', import.meta.url));
+    const code = await fs.readFile(file).catch(() => undefined);
+    return code && { file, hash: await codeHash(code) };
+  })();
+  const made = await prebuilt;
+  if (made) return { ...made, own: false };
   const outfile = path.resolve(import.meta.dirname, '../../.portal', `compile-worker-${process.pid}-${Date.now()}.mjs`);
   await esbuild.build({
     entryPoints: [path.join(import.meta.dirname, 'compile-worker.ts')],
@@ -165,8 +205,11 @@ async function writeWorkerScript(): Promise<{ file: string; hash: string }> {
     packages: 'external',
     logLevel: 'silent',
   });
-  // Packages stay outside the bundle, so their versions enter the hash through the lockfile.
+  return { file: outfile, hash: await codeHash(await fs.readFile(outfile)), own: true };
+}
+
+/** Packages stay outside the worker's bundle, so their versions enter the hash through the lockfile. */
+async function codeHash(code: Buffer): Promise<string> {
   const lock = await fs.readFile(path.resolve(import.meta.dirname, '../../package-lock.json')).catch(() => '');
-  const hash = createHash('sha1').update(await fs.readFile(outfile)).update('\0').update(lock).digest('hex');
-  return { file: outfile, hash };
+  return createHash('sha1').update(code).update('\0').update(lock).digest('hex');
 }

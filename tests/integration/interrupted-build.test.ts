@@ -80,5 +80,14 @@ describe('an interrupted portal build', () => {
     expect(r.stdout).not.toContain('✓ compile');
     expect(r.stderr).toContain('build interrupted by SIGTERM');
     await expectNothingChanged(r.pid);
+    // The compile cache it was filling stays sound: no half-written entry of that process, every entry readable.
+    const cacheDir = path.join(projectRoot, '.portal', 'cache');
+    const entries = await fs.readdir(cacheDir).catch(() => []);
+    expect(entries.filter((n) => n.includes(`.${r.pid}.`))).toEqual([]);
+    for (const n of entries.filter((e) => e.endsWith('.json'))) JSON.parse(await fs.readFile(path.join(cacheDir, n), 'utf8'));
+    // And the next build, reading it, completes.
+    const next = await portal(dir, 'build');
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(await fs.readFile(path.join(dir, 'build/docs/intro/index.html'), 'utf8')).toContain('Edited after the first build.');
   }, 150_000);
 });

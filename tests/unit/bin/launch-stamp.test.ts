@@ -29,3 +29,32 @@ test('the CLI bundle is remade when a bundled templates/ file changes', () => {
   expect(after).toHaveLength(1);
   expect(after).not.toEqual(before);
 });
+
+// Issue 15 item 1: the compile worker is bundled with the CLI, once, instead of by every build; and the compile
+// cache is keyed on that worker's bytes, so a changed compiler never serves pages it did not compile.
+test('the launcher bundles the compile worker beside the CLI, and builds compile with it', async () => {
+  const { scenario } = await import('../../helpers/scenario.ts');
+  const site = await scenario('launch-worker', {});
+  try {
+    const build = () => execFileSync(process.execPath, [path.join(root, 'bin/portal.js'), 'build'], { cwd: site, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const first = build();
+    const [bundle] = bundles();
+    const worker = path.join(portalDir, bundle as string, 'compile-worker.mjs');
+    expect(fs.existsSync(worker)).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(portalDir, 'cli-inputs.json'), 'utf8'))).toContain('src/content/compile-worker.ts');
+    expect(first).toMatch(/compile \d+ MDX files/);
+    // No worker script of its own was left, and none was made: the build's compile stage used the bundled one.
+    expect(fs.readdirSync(portalDir).filter((f) => f.startsWith('compile-worker-'))).toEqual([]);
+    const cached = () => fs.readdirSync(path.join(portalDir, 'cache')).filter((f) => f.endsWith('.json')).sort();
+    const entries = cached();
+    expect(entries.length).toBeGreaterThan(0);
+    build();
+    expect(cached()).toEqual(entries);
+    // Another compiler (here: the same one with a byte more) misses every entry and compiles the pages again.
+    fs.appendFileSync(worker, '\n// another compiler\n');
+    build();
+    expect(cached().length).toBe(entries.length * 2);
+  } finally {
+    fs.rmSync(site, { recursive: true, force: true });
+  }
+}, 120_000);

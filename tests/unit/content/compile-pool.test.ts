@@ -62,3 +62,39 @@ describe('compile pool', () => {
     }
   });
 });
+
+describe('the disk cache across a crashed compile worker', () => {
+  it('keeps every entry written before the crash readable, and the next compile reuses them and compiles the rest', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-crash-'));
+    const inputs = Array.from({ length: 6 }, (_, i) => page(10 + i));
+    const pool = startCompilePool({ languages, initial: 1 });
+    try {
+      const cache = createCompileCache(dir);
+      const [worker] = await pool.workers(1);
+      // The worker dies right after the second page is cached, mid-way through the list.
+      const set = cache.memory.set.bind(cache.memory);
+      cache.memory.set = (key, value) => {
+        const result = set(key, value);
+        if (cache.memory.size === 2) void worker?.terminate();
+        return result;
+      };
+      await expect(compileAll(inputs, { cache, languages, pool })).rejects.toThrow(/compiling docs\/p1\d\.mdx stopped the worker/);
+      const written = fs.readdirSync(dir);
+      expect(written.filter((f) => !f.endsWith('.json'))).toEqual([]);
+      expect(written.length).toBeGreaterThanOrEqual(2);
+      for (const f of written) expect(() => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))).not.toThrow();
+      const mtimes = () => written.map((f) => fs.statSync(path.join(dir, f)).mtimeMs);
+      const before = mtimes();
+
+      // The same pool replaces its dead worker; the pages cached before the crash are read, not compiled again.
+      const again = createCompileCache(dir);
+      const results = await compileAll(inputs, { cache: again, languages, pool });
+      expect(results.map((r) => r.frontMatter.title)).toEqual(inputs.map((_, i) => `Page ${10 + i}`));
+      expect(mtimes()).toEqual(before);
+      expect(fs.readdirSync(dir)).toHaveLength(inputs.length);
+    } finally {
+      await pool.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
