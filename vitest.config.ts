@@ -7,6 +7,9 @@ export default defineConfig({
     // Builds spawn their own worker threads; two files at a time keep both cores busy without thrashing.
     pool: 'forks',
     maxWorkers: 2,
+    // Test files share their worker's module cache: loading src/ once per worker instead of once per file halves
+    // the unit tests' time. No test mocks modules or changes globals, which is what isolation would protect.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     env: { NO_COLOR: '1' },
