@@ -49,3 +49,14 @@ export function formatLocation(d: Pick<Diagnostic, 'file' | 'line' | 'column'>):
 /** At most this many characters of a name or URL are quoted in a message: never a multi-kilobyte line (issue 14). */
 export const QUOTE_MAX = 120;
 export const excerpt = (text: string): string => (text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text);
+
+/** The same diagnostic reported twice (by two locales, or by two stages) is listed once. */
+export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.code}|${d.file}|${d.line}|${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,6 +1,8 @@
 import pc from 'picocolors';
 import path from 'node:path';
 import { formatLocation, type Diagnostic } from './diagnostics.js';
+import type { OutputFile } from './output/write.js';
+import type { RouteTable } from './routes/route-table.js';
 
 /** Where terminal output goes; passed as an argument so tests and `serve` can capture it. */
 export interface Logger {
@@ -55,4 +57,28 @@ export async function stage<T>(log: Logger, name: string, fn: () => Promise<T> |
     log.error(`${pc.red('✗')} ${name} ${pc.dim(`${Math.round(performance.now() - start)} ms`)}`);
     throw err;
   }
+}
+
+/** What the last line of a build says: routes by kind, time taken and bytes made. */
+export interface BuildStats {
+  routesByKind: Record<string, number>;
+  durationMs: number;
+  bytes: number;
+}
+
+export function buildStats(table: RouteTable, startedAt: number, files: readonly OutputFile[]): BuildStats {
+  const routesByKind: Record<string, number> = {};
+  for (const route of table.routes) routesByKind[route.kind] = (routesByKind[route.kind] ?? 0) + 1;
+  return {
+    routesByKind,
+    durationMs: Math.round(performance.now() - startedAt),
+    bytes: files.reduce((n, f) => n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0),
+  };
+}
+
+/** `173 routes (2 page, 35 doc, …) → build/ in 4.1s, 19.5 MB, no warnings` */
+export function summaryLine(stats: BuildStats, warningCount: number, out: string): string {
+  const kinds = Object.entries(stats.routesByKind).map(([k, n]) => `${n} ${k}`).join(', ');
+  const total = Object.values(stats.routesByKind).reduce((a, b) => a + b, 0);
+  return `${pc.bold(`${total} routes`)} (${kinds}) → ${out}/ in ${(stats.durationMs / 1000).toFixed(1)}s, ${(stats.bytes / 1024 / 1024).toFixed(1)} MB, ${warningCount ? pc.yellow(`${warningCount} warning${warningCount === 1 ? '' : 's'}`) : 'no warnings'}`;
 }

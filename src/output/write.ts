@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { error, excerpt, PortalError } from '../diagnostics.js';
 import { pathProblem } from '../routes/route-path.js';
+import type { StaticFiles } from '../content/scan-static.js';
 import type { Interruptible } from './interrupt.js';
 
 export interface OutputFile {
@@ -23,12 +24,12 @@ const SLICE_MS = 10;
  * Write stage, the one writer of the output folder: everything goes into a temporary sibling folder which
  * replaces the old output only once complete, so a failed or interrupted build leaves the old site as it was.
  */
-export async function writeOutput(outDir: string, files: readonly OutputFile[], staticDir?: string, interrupt?: Interruptible): Promise<void> {
+export async function writeOutput(outDir: string, files: readonly OutputFile[], statics?: StaticFiles, interrupt?: Interruptible): Promise<void> {
   // issue 8: a SIGINT/SIGTERM waits for this stage to stop at a slice boundary (or to finish the swap).
-  return interrupt ? interrupt.guard(() => writeInto(outDir, files, staticDir, interrupt.signal)) : writeInto(outDir, files, staticDir);
+  return interrupt ? interrupt.guard(() => writeInto(outDir, files, statics, interrupt.signal)) : writeInto(outDir, files, statics);
 }
 
-async function writeInto(outDir: string, files: readonly OutputFile[], staticDir: string | undefined, signal?: AbortSignal): Promise<void> {
+async function writeInto(outDir: string, files: readonly OutputFile[], statics: StaticFiles | undefined, signal?: AbortSignal): Promise<void> {
   // The route stage rejects such paths with their source; this is the last guard of the output folder (issue 20).
   const unsafe = files.flatMap((f) => {
     const problem = pathProblem(f.path);
@@ -42,7 +43,7 @@ async function writeInto(outDir: string, files: readonly OutputFile[], staticDir
   // The previous output, read (never written) for files it already holds unchanged: see writeOrReuse.
   const previous = (await exists(outDir)) ? outDir : undefined;
   try {
-    if (staticDir) await copyDir(staticDir, tmp, previous, signal);
+    if (statics) await copyStatic(statics, tmp, previous, signal);
     signal?.throwIfAborted();
     const targets = files.map((f) => path.join(tmp, f.path));
     await inSlices(foldersToCreate(tmp, targets), (dir) => fs.mkdirSync(dir, { recursive: true }), signal);
@@ -198,26 +199,21 @@ async function recoverStale(outDir: string): Promise<void> {
   }
 }
 
-async function copyDir(from: string, to: string, previous: string | undefined, signal?: AbortSignal): Promise<void> {
-  if (!(await exists(from))) return;
-  // Our own walk rather than fs.cp: when fs.cp rejects part-way, copies it already started carry on in the
-  // background and can recreate the temporary folder after it was removed. Here every copy is synchronous and
-  // the signal is checked between slices of them, so an interruption leaves nothing in flight.
-  const files: Array<{ src: string; dest: string; link: boolean }> = [];
-  const walk = async (src: string, dest: string): Promise<void> => {
-    signal?.throwIfAborted();
-    await fsp.mkdir(dest, { recursive: true });
-    for (const entry of await fsp.readdir(src, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const s = path.join(src, entry.name);
-      const d = path.join(dest, entry.name);
-      if (entry.isDirectory()) await walk(s, d);
-      else if (entry.isFile() || entry.isSymbolicLink()) files.push({ src: s, dest: d, link: entry.isSymbolicLink() });
-    }
-  };
-  await walk(from, to);
-  const before = (dest: string) => previous && path.join(previous, path.relative(to, dest));
-  await inSlices(files, (f) => (f.link ? fs.symlinkSync(fs.readlinkSync(f.src), f.dest) : copyOrReuse(f.src, f.dest, before(f.dest))), signal);
+/** Copies the static files under the generated ones: links stay links, unchanged files are reused (writeOrReuse). */
+async function copyStatic(statics: StaticFiles, to: string, previous: string | undefined, signal?: AbortSignal): Promise<void> {
+  // Every copy is synchronous and the signal is checked between slices of them (rather than fs.cp, whose copies
+  // carry on in the background after it rejects), so an interruption leaves nothing in flight.
+  await inSlices(
+    statics.entries,
+    (entry) => {
+      const src = path.join(statics.dir, entry.rel);
+      const dest = path.join(to, entry.rel);
+      fs.mkdirSync(path.dirname(dest), { recursive: true });
+      if (entry.link) fs.symlinkSync(fs.readlinkSync(src), dest);
+      else copyOrReuse(src, dest, previous && path.join(previous, entry.rel));
+    },
+    signal,
+  );
 }
 
 /** True when the path exists; shared by the stages that must not fail on a missing folder. */

@@ -39,7 +39,7 @@ export function buildMachineFiles(o: MachineFilesOptions): OutputFile[] {
     sourceOf: o.sourceOf,
     markdownOf,
   };
-  // The other locales' sitemaps sit under their own base URLs (src/commands/build-locales.ts).
+  // The other locales' sitemaps sit under their own base URLs (src/commands/build-locale.ts).
   const otherLocales = o.config.i18n.locales.filter((l) => l !== o.config.i18n.defaultLocale);
   const sitemaps = [absoluteFileUrl(address, 'sitemap.xml'), ...otherLocales.map((l) => absoluteFileUrl(address, `${l}/sitemap.xml`))];
   return [

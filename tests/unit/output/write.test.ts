@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
+import { scanStatic } from '../../../src/content/scan-static.ts';
 import { foldersToCreate, holdsBytes, inSlices, removeTree, sameFileContents, writeOutput } from '../../../src/output/write.ts';
 
 // issue 8: the write stage never leaves a half-written site, whether it is interrupted or killed outright.
@@ -77,7 +78,7 @@ describe('writeOutput, static files', () => {
     await fs.writeFile(path.join(staticDir, 'robots.txt'), 'static robots');
     await fs.writeFile(path.join(staticDir, '.hidden'), 'secret');
     await fs.symlink('icons/a.svg', path.join(staticDir, 'img', 'link.svg'));
-    await writeOutput(outDir, [{ path: 'robots.txt', contents: 'generated robots' }, { path: 'img/icons/b.svg', contents: new Uint8Array([60, 47, 62]) }], staticDir);
+    await writeOutput(outDir, [{ path: 'robots.txt', contents: 'generated robots' }, { path: 'img/icons/b.svg', contents: new Uint8Array([60, 47, 62]) }], await scanStatic(staticDir));
     expect(await fs.readFile(path.join(outDir, 'img', 'icons', 'a.svg'), 'utf8')).toBe('<svg/>');
     expect(await fs.readFile(path.join(outDir, 'img', 'icons', 'b.svg'), 'utf8')).toBe('</>');
     expect(await fs.readlink(path.join(outDir, 'img', 'link.svg'))).toBe('icons/a.svg');
@@ -186,7 +187,7 @@ describe('writeOutput, reusing the previous output', () => {
       { path: 'a', contents: 'x' },
       { path: 'a/b', contents: 'y' },
     ];
-    await expect(writeOutput(outDir, files, staticDir)).rejects.toThrow();
+    await expect(writeOutput(outDir, files, await scanStatic(staticDir))).rejects.toThrow();
     expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
     expect(await fs.readFile(path.join(outDir, 'robots.txt'), 'utf8')).toBe('static robots');
     expect((await fs.readdir(parent)).sort()).toEqual(['build', 'static']);

@@ -1,0 +1,159 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { emptyApi, type ApiContribution } from '../apiref/contribution.js';
+import { buildClient } from '../bundle/client.js';
+import { manifestFile } from '../bundle/manifest-file.js';
+import { generateRouteModules } from '../bundle/route-modules.js';
+import { buildServer, bundleError } from '../bundle/server.js';
+import type { PortalConfig } from '../config/schema.js';
+import { compileAll, startCompilePool, type CompileCache, type CompilePool } from '../content/compile-pool.js';
+import { loadLastUpdated } from '../content/last-updated.js';
+import { scanSite } from '../content/scan-site.js';
+import type { StaticFiles } from '../content/scan-static.js';
+import { throwOnErrors, type Diagnostic } from '../diagnostics.js';
+import { stage, type Logger } from '../log.js';
+import type { Interruptible } from '../output/interrupt.js';
+import type { OutputFile } from '../output/write.js';
+import { buildMachineFiles } from '../publish/index.js';
+import { renderPages } from '../render/render-pages.js';
+import { buildDocsVersions } from '../routes/docs-versions.js';
+import { checkLinks } from '../routes/link-check.js';
+import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
+import { buildSiteData } from '../routes/site-data.js';
+import { buildSiteSearch } from '../search/site-search.js';
+
+/**
+ * The config of one locale's build (issue 4 item 7): a non-default locale is the same site served under
+ * `<baseUrl><locale>/`, so every route path stays as in the default locale and links written as
+ * `/docs/intro` lead to the same locale's page. The default locale (or none) leaves the config as it is.
+ */
+export function localizeConfig(config: PortalConfig, locale: string | undefined): PortalConfig {
+  if (!locale || locale === config.i18n.defaultLocale) return config;
+  return { ...config, baseUrl: `${config.baseUrl}${locale}/` };
+}
+
+/** Every locale the site builds, the default one first, then the others in config order. */
+export const localesOf = (config: PortalConfig): Array<string | undefined> => [undefined, ...config.i18n.locales.filter((l) => l !== config.i18n.defaultLocale)];
+
+export interface LocaleBuildOptions {
+  root: string;
+  siteDir: string;
+  /** This locale's generation folder (route modules, bundler input). */
+  genDir: string;
+  /** The site's config, already localized for this locale (see localizeConfig). */
+  config: PortalConfig;
+  configFile: string;
+  /** A non-default locale, built with its translations (`site/i18n/<locale>/`); undefined: the default one. */
+  locale: string | undefined;
+  statics: StaticFiles;
+  cache: CompileCache;
+  log: Logger;
+  openapi?: string | undefined;
+  openapiRoot?: string | undefined;
+  liveReload?: string | undefined;
+  includeDrafts?: boolean | undefined;
+  interrupt?: Interruptible | undefined;
+}
+
+export interface LocaleBuild {
+  /** Generated files of this locale, paths relative to its own base URL (static files are not among them). */
+  files: OutputFile[];
+  table: RouteTable;
+  warnings: Diagnostic[];
+}
+
+/**
+ * Stages 2–7 of `portal build` for one locale: collect, compile, route table, bundle, render, check, search and
+ * machine files. Pure of the output folder: it returns the files and its warnings, and throws PortalError on
+ * errors; the caller writes once and reports once for every locale.
+ */
+export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
+  const { config, log } = o;
+  const warnings: Diagnostic[] = [];
+  let pool: CompilePool | undefined;
+  try {
+    // 2. Collect: pages and each docs version (a translated build's files in place of the default ones), compiled on worker threads, and the API document
+    const languages = ['markup-templating', 'liquid', 'php', ...config.prism.additionalLanguages];
+    // A first build compiles everything: one worker starts loading the compiler while the site is scanned.
+    pool = startCompilePool({ languages, initial: o.cache.memory.size === 0 ? 1 : 0, interrupt: o.interrupt });
+    const site = await stage(log, 'scan', () => scanSite({ siteDir: o.siteDir, config, configFile: o.configFile, locale: o.locale, genDir: o.genDir }));
+    const sources = [...site.pages, ...site.versions.flatMap((v) => v.files)];
+    const markdown = sources.filter((s) => s.ext !== '.tsx');
+    const processed = await stage(log, `compile ${markdown.length} MDX files`, () => compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool }));
+    await pool.close();
+    const processedByFile = new Map(markdown.map((s, i) => [s.file, processed[i]]));
+    throwOnErrors(processed.flatMap((p) => p.diagnostics));
+    const api: ApiContribution = config.openapi || o.openapi
+      ? await stage(log, 'openapi', async () => (await import('../apiref/load.js')).loadApiReference({ root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot }))
+      : emptyApi;
+    warnings.push(...throwOnErrors(api.diagnostics));
+
+    // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
+    const versions = buildDocsVersions({ versions: site.versions, processed: processedByFile, apiItems: api.sidebarItems, includeDrafts: o.includeDrafts ?? false, sidebarCollapsed: config.docs.sidebarCollapsed });
+    const { docs, draftIds, sidebars } = versions.last;
+    const siteData = buildSiteData({ config, configFile: o.configFile, docs, draftIds, sidebars, versions: versions.data, locale: o.locale });
+    warnings.push(...versions.diagnostics.filter((d) => d.severity === 'warning'));
+    throwOnErrors([...versions.diagnostics, ...siteData.diagnostics]);
+    const lastUpdated = config.docs.showLastUpdateTime
+      ? await stage(log, 'last updated (git log)', () => loadLastUpdated(versions.contents.flatMap((v) => v.docs.map((d) => d.file))))
+      : undefined;
+    const table = await stage(log, 'routes', () =>
+      buildRouteTable({
+        config,
+        pages: site.pages.map((file) => ({ file, source: processedByFile.get(file.file) })),
+        docVersions: versions.contents,
+        apiRoutes: api.routes,
+        lastUpdated,
+      }),
+    );
+    warnings.push(...throwOnErrors(table.diagnostics));
+
+    // 4–5. Bundle: generated route modules, the client build (per-route chunks and their manifest) and the server build
+    const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
+    await fs.mkdir(o.genDir, { recursive: true });
+    const { client, server, manifest } = await stage(log, 'bundle', async () => {
+      try {
+        const [client, server] = await Promise.all([
+          buildClient({ genDir: o.genDir, generated: generated.files, entries: generated.entries, minify: true }),
+          buildServer({ genDir: o.genDir, generated: generated.files, entries: generated.entries }),
+        ]);
+        return { client, server, manifest: manifestFile(client.manifest, config.baseUrl) };
+      } catch (err) {
+        throw bundleError(err, generated.files);
+      }
+    });
+
+    // 6. Render
+    const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
+      renderPages({ routes: table.routes, pages: generated.pages, bundle: server, site: siteData.site, manifest: client.manifest, manifestUrl: manifest.url, config, liveReload: o.liveReload }),
+    );
+
+    // 7. Check: broken links fail the build, broken anchors warn
+    const staticFiles = new Set(o.statics.paths);
+    for (const f of api.files) staticFiles.add(`/${f.path}`);
+    const linkDiagnostics = await stage(log, 'check links', () =>
+      checkLinks({
+        routes: table.routes,
+        idsByPath: rendered.idsByPath,
+        staticFiles,
+        configLinks: siteData.links,
+        configFile: path.join(o.siteDir, 'portal.config.ts'),
+        baseUrl: config.baseUrl,
+        // A preview swaps the reference: the guides' links into the one it replaced warn, grouped per file (issue 14).
+        replacedReference: o.openapi ? (config.openapi?.routeBasePath ?? '/docs/api') : undefined,
+      }),
+    );
+    warnings.push(...throwOnErrors([...warnings, ...linkDiagnostics]));
+
+    // 7a. Search index and files for machines: sitemap, robots, llms.txt, Markdown sources (issue 7)
+    const sourceText = new Map(sources.map((s) => [s.file, s.text]));
+    const published = await stage(log, 'search index, sitemap, llms.txt', () => [
+      ...buildSiteSearch({ routes: table.routes, documents: rendered.files, trailingSlash: config.trailingSlash, versions: siteData.site.versions }),
+      ...buildMachineFiles({ routes: table.routes, config, site: siteData.site, sidebars, sourceOf: (f) => sourceText.get(f), locale: o.locale }),
+    ]);
+
+    return { files: [...client.files, manifest.file, ...rendered.files, ...api.files, ...published], table, warnings };
+  } finally {
+    await pool?.close();
+  }
+}
