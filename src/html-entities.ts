@@ -1,7 +1,16 @@
 /** HTML text in and out, for the places that write or read HTML as strings (document head, ids, Markdown output). */
 
-/** Safe in text and in quoted attribute values. */
-export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const TEXT_SPECIAL = /[&<>]/;
+
+/**
+ * Safe in text content (element bodies, XML text), not in attribute values. Called for every token of
+ * highlighted code: most need no escaping, so it tests before replacing.
+ */
+export const escapeText = (s: string): string => (TEXT_SPECIAL.test(s) ? s.replace(/[&<>]/g, (c) => TEXT_ESCAPES[c] as string) : s);
+
+/** Safe in text and in quoted attribute values (HTML and XML alike). */
+export const escapeHtml = (s: string): string => escapeText(s).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 

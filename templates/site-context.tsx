@@ -37,4 +37,4 @@ export function pathFromLocation(site: Pick<SiteData, 'baseUrl'>, pathname: stri
   return p.length > 1 ? p.replace(/\/+$/, '') : '/';
 }
 
-export const isExternalUrl = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+export { isExternalUrl } from './shared/urls.ts';

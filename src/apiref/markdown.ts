@@ -3,6 +3,7 @@ import { compile, parse, postprocess, preprocess } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import type { SafeHtml } from '../../templates/api/model.js';
 import { capName } from '../routes/slug.js';
+import { htmlToText } from '../search/html-sections.js';
 import { highlightFences } from './highlight.js';
 import type { TocItem } from '../../templates/types.js';
 
@@ -81,8 +82,4 @@ export function markdownToText(markdown: string | undefined, max = 200): string 
   return text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : text;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
 
-function htmlToText(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_m, e: string) => ENTITIES[e] ?? '');
-}

@@ -1,7 +1,7 @@
 // Runs on a worker thread: compiles one source per message. Bundled to plain JS by compile-pool.ts,
 // so a worker starts without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import { registerLanguages } from './plugins/highlight.js';
+import { registerLanguages } from './prism.js';
 import { processSource } from './process-source.js';
 
 const port = parentPort;

@@ -2,6 +2,7 @@ import type { PortalConfig } from '../config/schema.js';
 import type { NavbarItem } from '../config/navbar-items.js';
 import { error, type Diagnostic } from '../diagnostics.js';
 import type { DocsVersion, FooterLink, Locale, NavItem, SidebarItem, SiteData } from '../../templates/types.js';
+import { isExternalUrl } from '../../templates/shared/urls.js';
 import type { DocEntry } from './docs.js';
 import { versionData } from './docs-versions.js';
 import { firstLink } from './sidebars.js';
@@ -27,7 +28,6 @@ export interface SiteDataInput {
   locale?: string | undefined;
 }
 
-const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 
 /** Resolves navbar items against docs and sidebars (spec §5 errors) and shapes the site-wide data. */
 export function buildSiteData(input: SiteDataInput): { site: SiteData; links: ConfigLink[]; diagnostics: Diagnostic[] } {
@@ -50,7 +50,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
           return [];
         }
         links.push({ url, where });
-        return [{ type: 'link', label: item.label ?? url, href: url, external: isExternal(url), position, ...(item.to ? { activeBase: item.to } : {}) }];
+        return [{ type: 'link', label: item.label ?? url, href: url, external: isExternalUrl(url), position, ...(item.to ? { activeBase: item.to } : {}) }];
       }
       case 'dropdown':
         for (const sub of item.items) if (sub.to ?? sub.href) links.push({ url: (sub.to ?? sub.href) as string, where: `${where} > "${sub.label}"` });
@@ -60,7 +60,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
             label: item.label,
             position,
             ...(item.to ?? item.href ? { href: (item.to ?? item.href) as string } : {}),
-            items: item.items.map((sub) => ({ label: sub.label, href: sub.to ?? sub.href ?? '#', external: isExternal(sub.href ?? '') })),
+            items: item.items.map((sub) => ({ label: sub.label, href: sub.to ?? sub.href ?? '#', external: isExternalUrl(sub.href ?? '') })),
           },
         ];
       case 'doc': {
@@ -107,7 +107,7 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
   const footerLink = (l: { label: string; to?: string | undefined; href?: string | undefined; html?: string | undefined }, where: string): FooterLink => {
     const url = l.to ?? l.href;
     if (url) links.push({ url, where });
-    return { label: l.label, ...(url ? { href: url } : {}), ...(l.html ? { html: l.html } : {}), external: url ? isExternal(url) : false };
+    return { label: l.label, ...(url ? { href: url } : {}), ...(l.html ? { html: l.html } : {}), external: url ? isExternalUrl(url) : false };
   };
   const locales: Locale[] = config.i18n.locales.map((name) => ({
     name,
@@ -176,7 +176,7 @@ function commonBase(items: readonly SidebarItem[]): string | undefined {
   const hrefs: string[] = [];
   const walk = (list: readonly SidebarItem[]) => {
     for (const item of list) {
-      if (item.href && !isExternal(item.href)) hrefs.push(item.href);
+      if (item.href && !isExternalUrl(item.href)) hrefs.push(item.href);
       if (item.type === 'category') walk(item.items);
     }
   };

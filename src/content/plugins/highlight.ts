@@ -1,19 +1,8 @@
 import type { Root, Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { refractor } from 'refractor';
+import { prismLanguage } from '../prism.js';
 import { walk, type WalkNode } from './walk.js';
-
-/** Language names authors write that Prism knows under another name. */
-const ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', console: 'bash', zsh: 'bash', js: 'javascript', ts: 'typescript', yml: 'yaml', html: 'markup', xml: 'markup', svg: 'markup', text: 'plain', txt: 'plain' };
-
-/** Registers extra Prism grammars by name (spec §9: markup-templating, liquid, php). */
-export async function registerLanguages(names: readonly string[]): Promise<void> {
-  for (const name of names) {
-    if (refractor.registered(name)) continue;
-    const mod = (await import(`refractor/${name}`)) as { default: Parameters<typeof refractor.register>[0] };
-    refractor.register(mod.default);
-  }
-}
 
 function parseMeta(meta: string): { title?: string; words: string[] } {
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
@@ -37,7 +26,7 @@ export function rehypeHighlight() {
       if (!code || code.type !== 'element' || code.tagName !== 'code') return;
       const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
       const written = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
-      const lang = ALIASES[written] ?? written;
+      const lang = written && prismLanguage(written);
       const text = toString(code).replace(/\n$/, '');
       const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
       if (lang && refractor.registered(lang)) {

@@ -8,7 +8,7 @@ import { compileMdx } from '../../../src/content/compile.ts';
 import { parseFrontMatter } from '../../../src/content/front-matter.ts';
 import { parseMarkdownOnly } from '../../../src/content/markdown-fast-parse.ts';
 import { escapeExplicitIds } from '../../../src/content/plugins/heading-ids.ts';
-import { registerLanguages } from '../../../src/content/plugins/highlight.ts';
+import { registerLanguages } from '../../../src/content/prism.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

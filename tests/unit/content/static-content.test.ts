@@ -9,7 +9,8 @@ import { compileMdx } from '../../../src/content/compile.ts';
 import { remarkAdmonitions } from '../../../src/content/plugins/admonitions.ts';
 import { remarkCollectLinks, type SourceLink } from '../../../src/content/plugins/collect-links.ts';
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds } from '../../../src/content/plugins/heading-ids.ts';
-import { rehypeHighlight, registerLanguages } from '../../../src/content/plugins/highlight.ts';
+import { rehypeHighlight } from '../../../src/content/plugins/highlight.ts';
+import { registerLanguages } from '../../../src/content/prism.ts';
 import { staticContent, type StaticNode } from '../../../templates/pages/static-content.tsx';
 
 const markdownOnly = `Intro with **bold**, _emphasis_, ~~struck~~, \`code\` and a [link](/docs/intro#auth).
