@@ -64,7 +64,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const warnings: Diagnostic[] = [];
   const genDirs: string[] = [];
   const releases: Array<() => void> = [];
-  const useGenDir = (locale: string | undefined): string => {
+  const claimGenDir = (locale: string | undefined): string => {
     const dir = genDirOf(locale);
     genDirs.push(dir);
     if (options.interrupt) releases.push(options.interrupt.track(dir));
@@ -72,7 +72,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
   try {
     // 1. Config
-    const defaultGenDir = useGenDir(undefined);
+    const defaultGenDir = claimGenDir(undefined);
     const { config: loaded, file: configFile } = await stage(log, 'config', () => loadConfig(siteDir, defaultGenDir));
     const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
     const statics = await scanStatic(path.join(siteDir, 'static'));
@@ -87,7 +87,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const built = await buildLocale({
         root,
         siteDir,
-        genDir: locale ? useGenDir(locale) : defaultGenDir,
+        genDir: locale ? claimGenDir(locale) : defaultGenDir,
         config: localizeConfig(config, locale),
         configFile,
         locale,
