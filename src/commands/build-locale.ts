@@ -79,13 +79,20 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const site = await stage(log, 'scan', () => scanSite({ siteDir: o.siteDir, config, configFile: o.configFile, locale: o.locale, genDir: o.genDir }));
     const sources = [...site.pages, ...site.versions.flatMap((v) => v.files)];
     const markdown = sources.filter((s) => s.ext !== '.tsx');
-    const processed = await stage(log, `compile ${markdown.length} MDX files`, () => compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool }));
+    // The API document is read and validated on this thread while the workers compile: neither needs the other.
+    const compiling = stage(log, `compile ${markdown.length} MDX files`, () => compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool }));
+    const loadingApi: Promise<ApiContribution> = config.openapi || o.openapi
+      ? stage(log, 'openapi', async () => (await import('../apiref/load.js')).loadApiReference({ root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot }))
+      : Promise.resolve(emptyApi);
+    // Both settle before either's failure is reported, so nothing runs on after the build has failed.
+    const [compiled, loaded] = await Promise.allSettled([compiling, loadingApi]);
     await pool.close();
+    if (compiled.status === 'rejected') throw compiled.reason;
+    const processed = compiled.value;
     const processedByFile = new Map(markdown.map((s, i) => [s.file, processed[i]]));
     throwOnErrors(processed.flatMap((p) => p.diagnostics));
-    const api: ApiContribution = config.openapi || o.openapi
-      ? await stage(log, 'openapi', async () => (await import('../apiref/load.js')).loadApiReference({ root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot }))
-      : emptyApi;
+    if (loaded.status === 'rejected') throw loaded.reason;
+    const api = loaded.value;
     warnings.push(...throwOnErrors(api.diagnostics));
 
     // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
