@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { ApiCache } from '../apiref/api-cache.js';
 import { emptyApi, type ApiContribution } from '../apiref/contribution.js';
 import { buildClient } from '../bundle/client.js';
 import { manifestFile } from '../bundle/manifest-file.js';
@@ -47,6 +48,8 @@ export interface LocaleBuildOptions {
   locale: string | undefined;
   statics: StaticFiles;
   cache: CompileCache;
+  /** `serve` keeps the API reference between rebuilds while its files stay the same. */
+  apiCache?: ApiCache | undefined;
   log: Logger;
   openapi?: string | undefined;
   openapiRoot?: string | undefined;
@@ -82,7 +85,11 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     // The API document is read and validated on this thread while the workers compile: neither needs the other.
     const compiling = stage(log, `compile ${markdown.length} MDX files`, () => compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool }));
     const loadingApi: Promise<ApiContribution> = config.openapi || o.openapi
-      ? stage(log, 'openapi', async () => (await import('../apiref/load.js')).loadApiReference({ root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot }))
+      ? stage(log, 'openapi', async () => {
+          const { loadApiReference } = await import('../apiref/load.js');
+          const options = { root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot };
+          return o.apiCache ? (await import('../apiref/api-cache.js')).loadApiCached(o.apiCache, options, loadApiReference) : loadApiReference(options);
+        })
       : Promise.resolve(emptyApi);
     // Both settle before either's failure is reported, so nothing runs on after the build has failed.
     const [compiled, loaded] = await Promise.allSettled([compiling, loadingApi]);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
+import type { ApiCache } from '../apiref/api-cache.js';
 import { loadConfig } from '../config/load.js';
 import type { PortalConfig } from '../config/schema.js';
 import { createCompileCache, type CompileCache } from '../content/compile-pool.js';
@@ -28,6 +29,8 @@ export interface BuildOptions {
   log?: Logger;
   /** Reused across rebuilds by `serve`; a fresh one per run otherwise. */
   cache?: CompileCache;
+  /** `serve`: the API reference kept between rebuilds while the document's files stay the same. */
+  apiCache?: ApiCache;
   /** Disk cache of compiled MDX; off for cold benchmarks. */
   diskCache?: boolean;
   /** `serve` injects its live-reload endpoint. */
@@ -93,6 +96,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         locale,
         statics,
         cache,
+        apiCache: options.apiCache,
         log: localeLog,
         openapi: options.openapi,
         openapiRoot: options.openapiRoot,

@@ -1,0 +1,78 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApiCache, loadApiCached } from '../../../src/apiref/api-cache.ts';
+import { loadApiReference, type LoadApiOptions } from '../../../src/apiref/load.ts';
+import { configSchema } from '../../../src/config/schema.ts';
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'api-cache-'));
+afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+const main = (summary: string) => `openapi: 3.0.3
+info: { title: Shop, version: '1' }
+paths:
+  /things:
+    get:
+      summary: ${summary}
+      operationId: listThings
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: { $ref: './schemas.yaml#/Thing' }
+`;
+const schemas = (field: string) => `Thing:\n  type: object\n  properties:\n    ${field}: { type: string }\n`;
+
+describe('the API reference kept between rebuilds of serve', () => {
+  it('is reused while the document and every file it references are unchanged, and built again when one changes', async () => {
+    await fs.mkdir(path.join(root, 'openapi'));
+    await fs.writeFile(path.join(root, 'openapi/shop.yaml'), main('List things'));
+    await fs.writeFile(path.join(root, 'openapi/schemas.yaml'), schemas('name'));
+    const config = configSchema.parse({ title: 'T', url: 'https://x.example', openapi: { path: 'openapi/shop.yaml' } });
+    const cache = createApiCache();
+    let loads = 0;
+    const counting = (o: LoadApiOptions) => (loads++, loadApiReference(o));
+    const load = (options: Partial<LoadApiOptions> = {}) => loadApiCached(cache, { root, config, ...options }, counting);
+    const page = (api: Awaited<ReturnType<typeof load>>) => JSON.stringify(api.routes.find((r) => r.kind === 'api-operation')?.page);
+
+    const first = await load();
+    expect(first.diagnostics).toEqual([]);
+    expect(page(first)).toContain('List things');
+    const again = await load();
+    expect(loads).toBe(1);
+    expect(again).toBe(first);
+
+    // A file reached through $ref is part of the key, not only the entry document.
+    await fs.writeFile(path.join(root, 'openapi/schemas.yaml'), schemas('title'));
+    expect(page(await load())).toContain('title');
+    expect(loads).toBe(2);
+    await fs.writeFile(path.join(root, 'openapi/shop.yaml'), main('List every thing'));
+    expect(page(await load())).toContain('List every thing');
+    expect(loads).toBe(3);
+    // Other options (another document previewed) are another entry.
+    await load({ override: 'openapi/shop.yaml' });
+    expect(loads).toBe(4);
+  });
+
+  it('gives a rebuild the same output as a fresh build', async () => {
+    const { build } = await import('../../../src/commands/build.ts');
+    const { fixtureDir, memoryLogger } = await import('../../helpers/fixtures.ts');
+    const apiCache = createApiCache();
+    const once = (cache = apiCache) => build({ root: fixtureDir('api-shop'), write: false, log: memoryLogger(), apiCache: cache, diskCache: false });
+    const fresh = await once();
+    const rebuilt = await once();
+    expect(apiCache.entries.size).toBe(1);
+    expect(rebuilt.files.map((f) => [f.path, f.contents])).toEqual(fresh.files.map((f) => [f.path, f.contents]));
+  }, 60_000);
+
+  it('keeps no document with errors: the next build reads it again', async () => {
+    await fs.writeFile(path.join(root, 'broken.yaml'), 'openapi: 3.0.3\ninfo: {}\npaths: {}\n');
+    const config = configSchema.parse({ title: 'T', url: 'https://x.example', openapi: { path: 'broken.yaml' } });
+    const cache = createApiCache();
+    const first = await loadApiCached(cache, { root, config }, loadApiReference);
+    expect(first.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    expect(cache.entries.size).toBe(0);
+  });
+});
