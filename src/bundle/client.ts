@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { generatedFilesPlugin } from './generated-files.js';
+import { runBundle, type BundleSession } from './bundle-session.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
 /** Where client assets live in the output, under the base URL. */
@@ -27,11 +27,11 @@ const templatesDir = path.resolve(import.meta.dirname, '../../templates');
  * Bundle stage, client side: one esbuild build with the runtime, the stylesheet and one entry per route;
  * `splitting` shares React, the shell and templates; the metafile becomes the route → chunk manifest.
  */
-export async function buildClient(options: { genDir: string; generated: readonly GeneratedFile[]; entries: readonly RouteEntry[]; minify: boolean }): Promise<ClientBuildResult> {
+export async function buildClient(options: { genDir: string; generated: readonly GeneratedFile[]; entries: readonly RouteEntry[]; minify: boolean; session?: BundleSession | undefined }): Promise<ClientBuildResult> {
   const outdir = path.join(options.genDir, 'client-out');
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
   const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
-  const result = await esbuild.build({
+  const result = await runBundle(options.session, 'client', options.genDir, options.generated, {
     entryPoints: [runtimeEntry, cssEntry, ...options.entries.map((e) => path.join(options.genDir, e.rel))],
     outdir,
     outbase: options.genDir,
@@ -51,7 +51,6 @@ export async function buildClient(options: { genDir: string; generated: readonly
     chunkNames: 'c/[name]-[hash]',
     assetNames: 'a/[name]-[hash]',
     alias: { '@portal/theme': templatesDir },
-    plugins: [generatedFilesPlugin(options.genDir, options.generated)],
     define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'false' },
     nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
     legalComments: 'none',

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { PageData, RouteModule, SiteData } from '../../templates/types.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
-import { generatedFilesPlugin } from './generated-files.js';
+import { runBundle, type BundleSession } from './bundle-session.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
 /** What the server bundle exports: the route modules in route-table order, and the renderer. */
@@ -19,16 +19,21 @@ export interface ServerBundle {
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 
 /** Bundle stage, server side: every route module in one Node bundle, imported for rendering. */
-export async function buildServer(options: { genDir: string; generated: readonly GeneratedFile[]; entries: readonly RouteEntry[] }): Promise<ServerBundle> {
+/** Imports of server bundles made by this process: Node keeps a module per URL, so each needs its own. */
+let imports = 0;
+
+export async function buildServer(options: { genDir: string; generated: readonly GeneratedFile[]; entries: readonly RouteEntry[]; session?: BundleSession | undefined }): Promise<ServerBundle> {
   const entryFile = path.join(options.genDir, 'server-entry.jsx');
   // Named imports, not `import *`: the route's page data is left out (it is pure, and rendering takes it from
   // the route table), which keeps 1,000 API pages' data out of the bundle, its import and the render worker.
   const lines = options.entries.map((e, i) => `import { ${e.serverExports.map((x) => `${x} as ${x}${i}`).join(', ')} } from ${JSON.stringify(`./${e.rel}`)};`);
   lines.push(`export const modules = [${options.entries.map((e, i) => `{ ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }`).join(',\n')}];`);
   lines.push(`export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`);
-  const outfile = path.join(options.genDir, `server-${Date.now()}.mjs`);
+  // One name per generation folder: a session's context keeps writing it; each import below is a new instance.
+  const outfile = path.join(options.genDir, 'server.mjs');
+  const generated = [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }];
   try {
-    await esbuild.build({
+    await runBundle(options.session, 'server', options.genDir, generated, {
       entryPoints: [entryFile],
       outfile,
       bundle: true,
@@ -38,15 +43,15 @@ export async function buildServer(options: { genDir: string; generated: readonly
       jsx: 'automatic',
       packages: 'external',
       alias: { '@portal/theme': templatesDir },
-      plugins: [generatedFilesPlugin(options.genDir, [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }])],
       define: { 'import.meta.env.SSR': 'true' },
       loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
       logLevel: 'silent',
+      metafile: true,
     });
   } catch (err) {
     throw bundleError(err, options.generated);
   }
-  const bundle = (await import(pathToFileURL(outfile).href)) as ServerBundle;
+  const bundle = (await import(`${pathToFileURL(outfile).href}?build=${++imports}`)) as ServerBundle;
   return { modules: bundle.modules, renderRoute: bundle.renderRoute, file: outfile };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiCache } from '../apiref/api-cache.js';
 import { emptyApi, type ApiContribution } from '../apiref/contribution.js';
+import type { BundleSession } from '../bundle/bundle-session.js';
 import { buildClient } from '../bundle/client.js';
 import { manifestFile } from '../bundle/manifest-file.js';
 import { generateRouteModules } from '../bundle/route-modules.js';
@@ -50,6 +51,7 @@ export interface LocaleBuildOptions {
   cache: CompileCache;
   /** `serve` keeps the API reference between rebuilds while its files stay the same. */
   apiCache?: ApiCache | undefined;
+  bundleSession?: BundleSession | undefined;
   log: Logger;
   openapi?: string | undefined;
   openapiRoot?: string | undefined;
@@ -128,8 +130,8 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const { client, server, manifest } = await stage(log, 'bundle', async () => {
       try {
         const [client, server] = await Promise.all([
-          buildClient({ genDir: o.genDir, generated: generated.files, entries: generated.entries, minify: true }),
-          buildServer({ genDir: o.genDir, generated: generated.files, entries: generated.entries }),
+          buildClient({ genDir: o.genDir, generated: generated.files, entries: generated.entries, minify: true, session: o.bundleSession }),
+          buildServer({ genDir: o.genDir, generated: generated.files, entries: generated.entries, session: o.bundleSession }),
         ]);
         return { client, server, manifest: manifestFile(client.manifest, config.baseUrl) };
       } catch (err) {

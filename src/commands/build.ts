@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
 import type { ApiCache } from '../apiref/api-cache.js';
+import type { BundleSession } from '../bundle/bundle-session.js';
 import { loadConfig } from '../config/load.js';
 import type { PortalConfig } from '../config/schema.js';
 import { createCompileCache, type CompileCache } from '../content/compile-pool.js';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   cache?: CompileCache;
   /** `serve`: the API reference kept between rebuilds while the document's files stay the same. */
   apiCache?: ApiCache;
+  /** `serve`: esbuild contexts rebuilt from one build to the next instead of bundling from scratch. */
+  bundleSession?: BundleSession;
   /** Disk cache of compiled MDX; off for cold benchmarks. */
   diskCache?: boolean;
   /** `serve` injects its live-reload endpoint. */
@@ -60,7 +63,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteDir = path.resolve(root, options.siteDir ?? 'site');
   const outDir = path.resolve(root, options.outDir ?? 'build');
   const workDir = path.join(path.resolve(import.meta.dirname, '../..'), '.portal');
-  const genBase = `gen-${createHash('sha1').update(siteDir).digest('hex').slice(0, 8)}-${process.pid}-${Date.now()}`;
+  const genBase = `gen-${createHash('sha1').update(siteDir).digest('hex').slice(0, 8)}-${options.bundleSession?.id ?? `${process.pid}-${Date.now()}`}`;
   // Each locale bundles in a folder of its own, at the same depth, so its chunk names do not depend on the others.
   const genDirOf = (locale: string | undefined) => path.join(workDir, `${genBase}${locale ? `-${locale}` : ''}`);
   const cache = options.cache ?? createCompileCache(options.diskCache === false ? undefined : path.join(workDir, 'cache'));
@@ -97,6 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         statics,
         cache,
         apiCache: options.apiCache,
+        bundleSession: options.bundleSession,
         log: localeLog,
         openapi: options.openapi,
         openapiRoot: options.openapiRoot,

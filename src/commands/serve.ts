@@ -2,6 +2,7 @@ import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import pc from 'picocolors';
 import { createApiCache } from '../apiref/api-cache.js';
+import { createBundleSession, disposeBundleSession } from '../bundle/bundle-session.js';
 import { createCompileCache } from '../content/compile-pool.js';
 import { PortalError } from '../diagnostics.js';
 import { consoleLogger, type Logger } from '../log.js';
@@ -39,6 +40,7 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
   const live = createLiveReload();
   const cache = createCompileCache(path.join(path.resolve(import.meta.dirname, '../..'), '.portal', 'cache'));
   const apiCache = createApiCache();
+  const bundleSession = createBundleSession();
   const watch = options.watch !== false;
   let baseUrl = '/';
   // The API document in use, so its folder is watched even outside openapi/ (issue 5 item 5).
@@ -54,7 +56,7 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
       error: (l) => (captured.push(l), log.error(l)),
     };
     try {
-      const result = await build({ root, siteDir, outDir, log: tee, cache, apiCache, ...(options.interrupt ? { interrupt: options.interrupt } : {}), ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}), ...(options.openapi ? { openapi: options.openapi } : {}), ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}) });
+      const result = await build({ root, siteDir, outDir, log: tee, cache, apiCache, bundleSession, ...(options.interrupt ? { interrupt: options.interrupt } : {}), ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}), ...(options.openapi ? { openapi: options.openapi } : {}), ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}) });
       baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
       onBuilt?.();
@@ -104,6 +106,7 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
   }
   const close = async () => {
     await watcher?.close();
+    await disposeBundleSession(bundleSession);
     live.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import * as esbuild from 'esbuild';
+import { generatedFilesPlugin } from './generated-files.js';
+import type { GeneratedFile } from './route-modules.js';
+
+/**
+ * esbuild contexts kept by `portal serve` between rebuilds. A rebuild of a context reuses what esbuild parsed
+ * last time (React, the shell, the templates, unchanged pages), so after a doc edit the bundle stage redoes only
+ * what changed. `build` runs without one: a plain esbuild build, as before.
+ */
+export interface BundleSession {
+  /** Part of the generation folders' names for the whole session: a context's paths must stay the same. */
+  readonly id: string;
+  readonly contexts: Map<string, { key: string; context: esbuild.BuildContext; generated: { files: readonly GeneratedFile[] } }>;
+}
+
+export const createBundleSession = (): BundleSession => ({ id: `${process.pid}-${Date.now()}`, contexts: new Map() });
+
+export async function disposeBundleSession(session: BundleSession): Promise<void> {
+  await Promise.all([...session.contexts.values()].map((c) => c.context.dispose()));
+  session.contexts.clear();
+}
+
+/**
+ * One esbuild build of `options` with the generated modules served from memory. In a session, the context made
+ * for the same name and options (entry points included) is rebuilt; other options make a new context.
+ */
+export async function runBundle<T extends esbuild.BuildOptions & { metafile: true }>(
+  session: BundleSession | undefined,
+  name: string,
+  genDir: string,
+  generated: readonly GeneratedFile[],
+  options: T,
+): Promise<esbuild.BuildResult<T>> {
+  const withFiles = (files: () => readonly GeneratedFile[]): esbuild.BuildOptions => ({ ...options, plugins: [generatedFilesPlugin(genDir, files)] });
+  // The options given decide the result's shape (metafile, outputFiles); the plugin added does not change it.
+  if (!session) return (await esbuild.build(withFiles(() => generated))) as esbuild.BuildResult<T>;
+  const key = createHash('sha1').update(JSON.stringify({ genDir, options })).digest('hex');
+  const id = `${name}\0${genDir}`;
+  let kept = session.contexts.get(id);
+  if (kept?.key !== key) {
+    await kept?.context.dispose();
+    const holder = { files: generated };
+    const context = await esbuild.context(withFiles(() => holder.files));
+    kept = { key, context, generated: holder };
+    session.contexts.set(id, kept);
+  }
+  kept.generated.files = generated;
+  return (await kept.context.rebuild()) as esbuild.BuildResult<T>;
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBundleSession, disposeBundleSession } from '../../../src/bundle/bundle-session.ts';
+import { build } from '../../../src/commands/build.ts';
+import { memoryLogger } from '../../helpers/fixtures.ts';
+import { scenario } from '../../helpers/scenario.ts';
+
+const dir = await scenario('bundle-session', {});
+const session = createBundleSession();
+afterAll(async () => {
+  await disposeBundleSession(session);
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const files = async (withSession: boolean) => {
+  const result = await build({ root: dir, write: false, log: memoryLogger(), diskCache: false, ...(withSession ? { bundleSession: session } : {}) });
+  return result.files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]);
+};
+
+// Issue 16 item 1: serve rebuilds its esbuild contexts instead of bundling from scratch; what it serves must be
+// what a fresh build makes, after an edit, an added page and a removed one alike.
+describe('bundling with the contexts serve keeps between rebuilds', () => {
+  it('makes the same files as a fresh build, edit after edit', async () => {
+    expect(await files(true)).toEqual(await files(false));
+    expect(session.contexts.size).toBe(2);
+    const intro = path.join(dir, 'site/docs/intro.mdx');
+    await fs.appendFile(intro, '\nA paragraph added while serving.\n');
+    const edited = await files(true);
+    expect(edited).toEqual(await files(false));
+    expect(edited.some(([, b64]) => Buffer.from(b64 as string, 'base64').toString('utf8').includes('A paragraph added while serving.'))).toBe(true);
+    // A new page is a new entry point: a new context, and still the same output.
+    await fs.writeFile(path.join(dir, 'site/docs/added.md'), '# Added\n\nNew page.\n');
+    expect(await files(true)).toEqual(await files(false));
+    await fs.rm(path.join(dir, 'site/docs/added.md'));
+    expect(await files(true)).toEqual(await files(false));
+  }, 120_000);
+});
