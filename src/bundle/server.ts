@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -14,6 +16,8 @@ export interface ServerBundle {
   renderRoute(options: { module: unknown; site: SiteData }): string;
   /** The bundle on disk, so render workers can import it too. */
   file?: string;
+  /** With a session (serve): a hash of the bundle's code apart from the generated page modules (templates, site pages). */
+  codeHash?: string;
 }
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
@@ -32,8 +36,9 @@ export async function buildServer(options: { genDir: string; generated: readonly
   // One name per generation folder: a session's context keeps writing it; each import below is a new instance.
   const outfile = path.join(options.genDir, 'server.mjs');
   const generated = [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }];
+  let inputs: string[] = [];
   try {
-    await runBundle(options.session, 'server', options.genDir, generated, {
+    const result = await runBundle(options.session, 'server', options.genDir, generated, {
       entryPoints: [entryFile],
       outfile,
       bundle: true,
@@ -48,11 +53,21 @@ export async function buildServer(options: { genDir: string; generated: readonly
       logLevel: 'silent',
       metafile: true,
     });
+    inputs = Object.keys(result.metafile.inputs);
   } catch (err) {
     throw bundleError(err, options.generated);
   }
   const bundle = (await import(`${pathToFileURL(outfile).href}?build=${++imports}`)) as ServerBundle;
-  return { modules: bundle.modules, renderRoute: bundle.renderRoute, file: outfile };
+  const codeHash = options.session ? await hashCode(inputs, options.genDir) : undefined;
+  return { modules: bundle.modules, renderRoute: bundle.renderRoute, file: outfile, ...(codeHash ? { codeHash } : {}) };
+}
+
+/** The bytes of every input that is a file of its own (templates, site pages, their imports), not a generated module. */
+async function hashCode(inputs: readonly string[], genDir: string): Promise<string> {
+  const files = inputs.map((p) => path.resolve(p)).filter((p) => !p.startsWith(genDir + path.sep)).sort();
+  const hash = createHash('sha1');
+  for (const [file, bytes] of await Promise.all(files.map(async (f) => [f, await fs.readFile(f).catch(() => Buffer.from('missing'))] as const))) hash.update(file).update('\0').update(bytes);
+  return hash.digest('hex');
 }
 
 /** At most this many bundling errors are reported: one bad import in a shared file can fail many pages. */

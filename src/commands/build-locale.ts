@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ApiCache } from '../apiref/api-cache.js';
 import { emptyApi, type ApiContribution } from '../apiref/contribution.js';
-import type { BundleSession } from '../bundle/bundle-session.js';
 import { buildClient } from '../bundle/client.js';
 import { manifestFile } from '../bundle/manifest-file.js';
 import { generateRouteModules } from '../bundle/route-modules.js';
@@ -23,6 +21,7 @@ import { checkLinks } from '../routes/link-check.js';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
 import { buildSiteData } from '../routes/site-data.js';
 import { buildSiteSearch } from '../search/site-search.js';
+import type { PreviewState } from '../serve/preview-state.js';
 
 /**
  * The config of one locale's build (issue 4 item 7): a non-default locale is the same site served under
@@ -49,9 +48,8 @@ export interface LocaleBuildOptions {
   locale: string | undefined;
   statics: StaticFiles;
   cache: CompileCache;
-  /** `serve` keeps the API reference between rebuilds while its files stay the same. */
-  apiCache?: ApiCache | undefined;
-  bundleSession?: BundleSession | undefined;
+  /** `serve`: what the last build left to reuse. */
+  preview?: PreviewState | undefined;
   log: Logger;
   openapi?: string | undefined;
   openapiRoot?: string | undefined;
@@ -90,7 +88,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       ? stage(log, 'openapi', async () => {
           const { loadApiReference } = await import('../apiref/load.js');
           const options = { root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot };
-          return o.apiCache ? (await import('../apiref/api-cache.js')).loadApiCached(o.apiCache, options, loadApiReference) : loadApiReference(options);
+          return o.preview ? (await import('../apiref/api-cache.js')).loadApiCached(o.preview.api, options, loadApiReference) : loadApiReference(options);
         })
       : Promise.resolve(emptyApi);
     // Both settle before either's failure is reported, so nothing runs on after the build has failed.
@@ -130,8 +128,8 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const { client, server, manifest } = await stage(log, 'bundle', async () => {
       try {
         const [client, server] = await Promise.all([
-          buildClient({ genDir: o.genDir, generated: generated.files, entries: generated.entries, minify: true, session: o.bundleSession }),
-          buildServer({ genDir: o.genDir, generated: generated.files, entries: generated.entries, session: o.bundleSession }),
+          buildClient({ genDir: o.genDir, generated: generated.files, entries: generated.entries, minify: true, session: o.preview?.bundles }),
+          buildServer({ genDir: o.genDir, generated: generated.files, entries: generated.entries, session: o.preview?.bundles }),
         ]);
         return { client, server, manifest: manifestFile(client.manifest, config.baseUrl) };
       } catch (err) {
@@ -141,7 +139,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
 
     // 6. Render
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
-      renderPages({ routes: table.routes, pages: generated.pages, bundle: server, site: siteData.site, manifest: client.manifest, manifestUrl: manifest.url, config, liveReload: o.liveReload }),
+      renderPages({ routes: table.routes, pages: generated.pages, bundle: server, site: siteData.site, manifest: client.manifest, manifestUrl: manifest.url, config, liveReload: o.liveReload, bodyCache: o.preview?.bodies }),
     );
 
     // 7. Check: broken links fail the build, broken anchors warn

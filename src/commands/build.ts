@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
-import type { ApiCache } from '../apiref/api-cache.js';
-import type { BundleSession } from '../bundle/bundle-session.js';
 import { loadConfig } from '../config/load.js';
 import type { PortalConfig } from '../config/schema.js';
 import { createCompileCache, type CompileCache } from '../content/compile-pool.js';
@@ -11,6 +9,7 @@ import { scanStatic } from '../content/scan-static.js';
 import { dedupeDiagnostics, PortalError, type Diagnostic } from '../diagnostics.js';
 import { buildStats, consoleLogger, reportDiagnostics, stage, summaryLine, type BuildStats, type Logger } from '../log.js';
 import { writeOutput, type OutputFile } from '../output/write.js';
+import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { RouteTable } from '../routes/route-table.js';
 import { buildLocale, localesOf, localizeConfig } from './build-locale.js';
@@ -30,10 +29,8 @@ export interface BuildOptions {
   log?: Logger;
   /** Reused across rebuilds by `serve`; a fresh one per run otherwise. */
   cache?: CompileCache;
-  /** `serve`: the API reference kept between rebuilds while the document's files stay the same. */
-  apiCache?: ApiCache;
-  /** `serve`: esbuild contexts rebuilt from one build to the next instead of bundling from scratch. */
-  bundleSession?: BundleSession;
+  /** `serve`: what one build keeps for the next (the API reference, bundler contexts, rendered bodies). */
+  preview?: PreviewState;
   /** Disk cache of compiled MDX; off for cold benchmarks. */
   diskCache?: boolean;
   /** `serve` injects its live-reload endpoint. */
@@ -63,7 +60,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteDir = path.resolve(root, options.siteDir ?? 'site');
   const outDir = path.resolve(root, options.outDir ?? 'build');
   const workDir = path.join(path.resolve(import.meta.dirname, '../..'), '.portal');
-  const genBase = `gen-${createHash('sha1').update(siteDir).digest('hex').slice(0, 8)}-${options.bundleSession?.id ?? `${process.pid}-${Date.now()}`}`;
+  const genBase = `gen-${createHash('sha1').update(siteDir).digest('hex').slice(0, 8)}-${options.preview?.bundles.id ?? `${process.pid}-${Date.now()}`}`;
   // Each locale bundles in a folder of its own, at the same depth, so its chunk names do not depend on the others.
   const genDirOf = (locale: string | undefined) => path.join(workDir, `${genBase}${locale ? `-${locale}` : ''}`);
   const cache = options.cache ?? createCompileCache(options.diskCache === false ? undefined : path.join(workDir, 'cache'));
@@ -99,8 +96,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         locale,
         statics,
         cache,
-        apiCache: options.apiCache,
-        bundleSession: options.bundleSession,
+        preview: options.preview,
         log: localeLog,
         openapi: options.openapi,
         openapiRoot: options.openapiRoot,

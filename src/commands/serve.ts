@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import pc from 'picocolors';
-import { createApiCache } from '../apiref/api-cache.js';
-import { createBundleSession, disposeBundleSession } from '../bundle/bundle-session.js';
 import { createCompileCache } from '../content/compile-pool.js';
 import { PortalError } from '../diagnostics.js';
 import { consoleLogger, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
+import { createPreviewState, disposePreviewState } from '../serve/preview-state.js';
 import { createStaticServer, listen } from '../serve/static-server.js';
 import { build } from './build.js';
 import { watchTargets } from './watch-targets.js';
@@ -39,8 +38,7 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
   const outDir = path.resolve(root, options.outDir ?? 'build');
   const live = createLiveReload();
   const cache = createCompileCache(path.join(path.resolve(import.meta.dirname, '../..'), '.portal', 'cache'));
-  const apiCache = createApiCache();
-  const bundleSession = createBundleSession();
+  const preview = createPreviewState();
   const watch = options.watch !== false;
   let baseUrl = '/';
   // The API document in use, so its folder is watched even outside openapi/ (issue 5 item 5).
@@ -56,7 +54,7 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
       error: (l) => (captured.push(l), log.error(l)),
     };
     try {
-      const result = await build({ root, siteDir, outDir, log: tee, cache, apiCache, bundleSession, ...(options.interrupt ? { interrupt: options.interrupt } : {}), ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}), ...(options.openapi ? { openapi: options.openapi } : {}), ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}) });
+      const result = await build({ root, siteDir, outDir, log: tee, cache, preview, ...(options.interrupt ? { interrupt: options.interrupt } : {}), ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}), ...(options.openapi ? { openapi: options.openapi } : {}), ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}) });
       baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
       onBuilt?.();
@@ -106,7 +104,7 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
   }
   const close = async () => {
     await watcher?.close();
-    await disposeBundleSession(bundleSession);
+    await disposePreviewState(preview);
     live.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

@@ -7,6 +7,7 @@ import { decodeEntities } from '../html-entities.js';
 import type { Route } from '../routes/route.js';
 import { toHref } from '../routes/slug.js';
 import type { OutputFile } from '../output/write.js';
+import { renderBodiesCached, type BodyCache } from './body-cache.js';
 import { renderBodies } from './render-bodies.js';
 import { renderDocument } from './document.js';
 import { htmlFileFor } from './output-path.js';
@@ -21,6 +22,8 @@ export interface RenderOptions {
   liveReload?: string | undefined;
   /** Each route's page data (with its sidebar), in route order: the server bundle leaves it out. */
   pages?: readonly PageData[] | undefined;
+  /** `serve`: bodies of the last build, reused where nothing they are made from changed. */
+  bodyCache?: BodyCache | undefined;
 }
 
 /** Render stage: every route to a complete HTML document; also returns each page's element ids for the anchor check. */
@@ -28,7 +31,9 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
   const files: OutputFile[] = [];
   const idsByPath = new Map<string, Set<string>>();
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
-  const bodies = await renderBodies(o.bundle, o.site, o.pages);
+  const bodies = o.bodyCache && o.bundle.codeHash && o.pages
+    ? await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.routes, o.bundle, o.site, o.pages)
+    : await renderBodies(o.bundle, o.site, o.pages);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
   o.routes.forEach((route, i) => {
     const module = o.bundle.modules[i];

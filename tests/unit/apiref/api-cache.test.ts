@@ -59,12 +59,17 @@ describe('the API reference kept between rebuilds of serve', () => {
   it('gives a rebuild the same output as a fresh build', async () => {
     const { build } = await import('../../../src/commands/build.ts');
     const { fixtureDir, memoryLogger } = await import('../../helpers/fixtures.ts');
-    const apiCache = createApiCache();
-    const once = (cache = apiCache) => build({ root: fixtureDir('api-shop'), write: false, log: memoryLogger(), apiCache: cache, diskCache: false });
+    const { createPreviewState, disposePreviewState } = await import('../../../src/serve/preview-state.ts');
+    const preview = createPreviewState();
+    const apiCache = preview.api;
+    const once = () => build({ root: fixtureDir('api-shop'), write: false, log: memoryLogger(), preview, diskCache: false });
     const fresh = await once();
     const rebuilt = await once();
     expect(apiCache.entries.size).toBe(1);
     expect(rebuilt.files.map((f) => [f.path, f.contents])).toEqual(fresh.files.map((f) => [f.path, f.contents]));
+    const plain = await build({ root: fixtureDir('api-shop'), write: false, log: memoryLogger(), diskCache: false });
+    expect(rebuilt.files.map((f) => [f.path, f.contents])).toEqual(plain.files.map((f) => [f.path, f.contents]));
+    await disposePreviewState(preview);
   }, 60_000);
 
   it('keeps no document with errors: the next build reads it again', async () => {

@@ -1,20 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBundleSession, disposeBundleSession } from '../../../src/bundle/bundle-session.ts';
+import { createPreviewState, disposePreviewState } from '../../../src/serve/preview-state.ts';
 import { build } from '../../../src/commands/build.ts';
 import { memoryLogger } from '../../helpers/fixtures.ts';
 import { scenario } from '../../helpers/scenario.ts';
 
 const dir = await scenario('bundle-session', {});
-const session = createBundleSession();
+const preview = createPreviewState();
 afterAll(async () => {
-  await disposeBundleSession(session);
+  await disposePreviewState(preview);
   await fs.rm(dir, { recursive: true, force: true });
 });
 
 const files = async (withSession: boolean) => {
-  const result = await build({ root: dir, write: false, log: memoryLogger(), diskCache: false, ...(withSession ? { bundleSession: session } : {}) });
+  const result = await build({ root: dir, write: false, log: memoryLogger(), diskCache: false, ...(withSession ? { preview } : {}) });
   return result.files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]);
 };
 
@@ -23,7 +23,12 @@ const files = async (withSession: boolean) => {
 describe('bundling with the contexts serve keeps between rebuilds', () => {
   it('makes the same files as a fresh build, edit after edit', async () => {
     expect(await files(true)).toEqual(await files(false));
-    expect(session.contexts.size).toBe(2);
+    expect(preview.bundles.contexts.size).toBe(2);
+    // Every body came from the cache on a rebuild with nothing changed.
+    const bodies = new Map(preview.bodies.entries);
+    expect(bodies.size).toBeGreaterThan(0);
+    expect(await files(true)).toEqual(await files(false));
+    expect([...preview.bodies.entries.keys()].sort()).toEqual([...bodies.keys()].sort());
     const intro = path.join(dir, 'site/docs/intro.mdx');
     await fs.appendFile(intro, '\nA paragraph added while serving.\n');
     const edited = await files(true);
