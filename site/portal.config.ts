@@ -8,6 +8,15 @@ export default {
   baseUrl: '/',
   favicon: 'img/favicon.svg',
   image: 'img/social-card.png',
+  // spec §3: the bar above the navbar; theme colours, so it reads in light and dark mode alike. A new id shows it
+  // again to readers who closed the last one.
+  announcementBar: {
+    id: 'api-1-4-error-codes',
+    content: 'Product API 1.4: every error now carries a documented code. See the <a href="/docs/intro#error-codes">error code catalogue</a>.',
+    backgroundColor: 'var(--c-primary-soft)',
+    textColor: 'var(--c-text)',
+    isCloseable: true,
+  },
   navbar: {
     title: 'Tessera API Portal',
     logo: { src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', alt: 'Tessera logo', width: 32, height: 32 },

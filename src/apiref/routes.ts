@@ -132,8 +132,9 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
     // row per other tag, so the cost of a page does not grow with the size of the API (issue 5 budget).
     return items.length ? { type: 'category', label, href: href(tag.slug), collapsed: true, items } : { type: 'link', label, href: href(tag.slug) };
   };
-  const sidebarItems: SidebarItem[] = [
-    { type: 'link', label: 'Introduction', href: base },
+  // The document's own introduction page: "Overview", so it is not confused with the site's introduction doc.
+  const reference: SidebarItem[] = [
+    { type: 'link', label: 'Overview', href: base },
     ...groups.map((g): SidebarItem => {
       const only = g.tags[0];
       if (g.tags.length === 1 && only && !g.synthetic) return tagItem(only, g.name);
@@ -142,9 +143,12 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
     }),
   ];
 
+  // spec §1/§2: the navigation has an API reference category; the sidebar opens with it, linking its page.
+  const sidebarItems: SidebarItem[] = options.category ? [{ type: 'category', label: options.category.label, href: options.category.path, collapsed: false, items: reference }] : reference;
+
   // 5. The category page listing the reference
   if (options.category) {
-    const items = [{ label: 'Introduction', href: base }, ...groups.map((g) => ({ label: g.synthetic ? tagLabel(g.tags[0] as ApiTag) : g.name, href: href((g.tags[0] as ApiTag).slug), count: g.tags.reduce((n, t) => n + t.operations.length, 0) }))];
+    const items = [{ label: 'Overview', href: base }, ...groups.map((g) => ({ label: g.synthetic ? tagLabel(g.tags[0] as ApiTag) : g.name, href: href((g.tags[0] as ApiTag).slug), count: g.tags.reduce((n, t) => n + t.operations.length, 0) }))];
     routes.push(route(options.category.path, 'category', 'CategoryPage', { title: options.category.label, description: `${model.info.title}: every operation of the API reference.`, toc: [], data: { items } }));
   }
   // 6. Links in descriptions go to the link check with the page that shows them

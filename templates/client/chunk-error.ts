@@ -3,7 +3,7 @@ export const errorText = (err: unknown): string => (err instanceof Error ? err.m
 
 export interface ChunkErrorOptions<T> {
   error: unknown;
-  /** Loads the chunk again. */
+  /** Loads the chunk again (or the whole page, whose promise never settles). */
   retry: () => Promise<T>;
   /** Runs once a retry succeeds, after the box is gone. */
   onLoaded: (value: T) => void;

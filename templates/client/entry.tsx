@@ -10,7 +10,7 @@ import { showChunkError } from './chunk-error.ts';
 /**
  * The browser runtime: load this page's chunk, hydrate the server-rendered page, then take over navigation.
  * When the chunk fails (spec §8), the server's HTML stays readable under an error box with Retry; a retry
- * that succeeds hydrates the page as if nothing had happened.
+ * that succeeds hydrates the page as if nothing had happened, one that fails loads the page again.
  */
 async function start(): Promise<void> {
   const dataEl = document.getElementById('__PORTAL_DATA__');
@@ -27,8 +27,17 @@ async function start(): Promise<void> {
   try {
     hydrate(await loader.loadChunk(boot.chunk));
   } catch (error) {
-    showChunkError({ error, retry: () => loader.loadChunk(boot.chunk), onLoaded: hydrate });
+    // Retry imports the chunk again, and when that fails loads the whole page again: a browser may keep a failed
+    // module (the route chunk, or a shared chunk it imports) in the document's module map, and then importing the
+    // same URL fails at once without a request (issue 14). A fresh document has a fresh module map.
+    showChunkError({ error, retry: () => loader.loadChunk(boot.chunk).catch(reloadPage), onLoaded: hydrate });
   }
+}
+
+/** A full load of this page; the promise never settles, as the document goes away. */
+function reloadPage(): Promise<never> {
+  window.location.reload();
+  return new Promise<never>(() => undefined);
 }
 
 void start();

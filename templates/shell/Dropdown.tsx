@@ -7,6 +7,11 @@ export interface DropdownEntry {
   label: string;
   href: string;
   active?: boolean;
+  /**
+   * Whether the entry leads to the page shown, when that differs from `active` (the version shown is marked on
+   * every page, but only its own pages are "in" it): a mobile menu opens by itself for such an entry.
+   */
+  isPage?: boolean;
   /** Another build of the site (a locale): a plain link, no client-side navigation. */
   fullLoad?: boolean;
   lang?: string;
@@ -146,7 +151,7 @@ export function NavbarDropdown({ label, href, items, className = '' }: { label: 
 
 /** A dropdown in the mobile menu: collapsed, and expanded by itself when one of its items is the current page. */
 export function MobileDropdown({ label, items }: { label: ReactNode; items: readonly DropdownEntry[] }) {
-  const hasActive = items.some((i) => i.active);
+  const hasActive = items.some((i) => i.isPage ?? i.active);
   const [open, setOpen] = useState(hasActive);
   const id = useId();
   useEffect(() => {

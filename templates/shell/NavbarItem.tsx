@@ -4,7 +4,7 @@ import { useSite } from '../site-context.tsx';
 import type { NavItem } from '../types.ts';
 import { MobileDropdown, NavbarDropdown, type DropdownEntry } from './Dropdown.tsx';
 import { Link } from './Link.tsx';
-import { usePreferredVersion, useVersionCandidates, versionedItemHref, versionTargetPath } from './docs-versions.ts';
+import { usePreferredVersion, useVersionCandidates, versionedItemHref, versionOfPath, versionTargetPath } from './docs-versions.ts';
 import { isActivePath, localeHref } from './navbar-links.ts';
 import { SearchTrigger } from '../search/SearchTrigger.tsx';
 
@@ -111,18 +111,10 @@ function useLocationSuffix(): string {
   return suffix;
 }
 
-function StaticLabel({ icon, label, prefix, mobile }: { icon: ReactNode; label: string; prefix: string; mobile: boolean }) {
-  const node = (
-    <span className={mobile ? 'menu-link menu-static' : 'navbar-item navbar-static'}>
-      {icon}
-      <span className="sr-only">{prefix}: </span>
-      {label}
-    </span>
-  );
-  return mobile ? <li className="menu-item">{node}</li> : node;
-}
-
-/** spec §2: one link per locale to the same page path; a site with one locale shows its name, not a menu. */
+/**
+ * spec §2: one link per locale to the same page path. A real menu even with one locale (issue 14), so readers
+ * find the switcher where they expect it and it behaves like every other dropdown.
+ */
 function LocaleDropdown({ label, mobile }: { label?: string | undefined; mobile: boolean }) {
   const site = useSite();
   const { path } = useRouter();
@@ -130,7 +122,6 @@ function LocaleDropdown({ label, mobile }: { label?: string | undefined; mobile:
   const current = site.locales.find((l) => l.name === site.currentLocale) ?? site.locales[0];
   if (!current) return null;
   const icon = <GlobeIcon />;
-  if (site.locales.length < 2) return <StaticLabel icon={icon} label={label ?? current.label} prefix="Language" mobile={mobile} />;
   const entries: DropdownEntry[] = site.locales.map((locale) => ({
     label: locale.label,
     href: localeHref(site, locale, path, suffix),
@@ -155,7 +146,7 @@ function LocaleDropdown({ label, mobile }: { label?: string | undefined; mobile:
 /**
  * Docs versions (issue 4 item 6): the version read (else preferred, else last) is shown and marked; on a doc
  * page each entry leads to the same doc in that version when it exists there, else to the version's main
- * doc. Choosing one remembers it per docs plugin (spec §4, §7).
+ * doc. Choosing one remembers it per docs plugin (spec §4, §7). A menu even with one version (issue 14).
  */
 function VersionDropdown({ mobile }: { mobile: boolean }) {
   const site = useSite();
@@ -163,15 +154,18 @@ function VersionDropdown({ mobile }: { mobile: boolean }) {
   const { setPreferred } = usePreferredVersion();
   const current = useVersionCandidates()[0];
   if (!current) return null;
-  if (site.versions.length < 2) return <StaticLabel icon={<VersionIcon />} label={current.label} prefix="Docs version" mobile={mobile} />;
+  // The version shown is marked on every page; only on its own pages does the mobile menu open by itself.
+  const reading = versionOfPath(site.versions, path);
   const entries: DropdownEntry[] = site.versions.map((v) => ({
     label: v.label,
     href: versionTargetPath(site.versions, v, path),
     active: v.name === current.name,
+    isPage: v.name === reading?.name,
     onSelect: () => setPreferred(v.name),
   }));
   const text = (
     <>
+      <VersionIcon />
       <span className="sr-only">Docs version: </span>
       {current.label}
     </>

@@ -77,8 +77,9 @@ describe('navbar (issue 3 item 2)', () => {
     const right = page.locator('.navbar-items-right');
     expect(await right.locator('button.navbar-search[data-search]').count()).toBe(1);
     expect(await right.locator('.locale-dropdown > button').textContent()).toContain('English');
-    // A single docs version: a compact label, not a menu.
-    expect(await right.locator('.navbar-static').textContent()).toBe('Docs version: Current');
+    // A single docs version is still a menu, with that one version (issue 14).
+    expect(await right.locator('.version-dropdown > button').textContent()).toBe('Docs version: Current');
+    expect(await right.locator('.version-dropdown .dropdown-menu a').allTextContents()).toEqual(['Current']);
     await context.close();
   });
 

@@ -58,9 +58,13 @@ describe('API routes, sidebar and anchors', () => {
     }
   });
 
-  it('groups the sidebar by x-tagGroups, lists an operation once under its first tag, with method badges, tags collapsed', () => {
-    expect(build().sidebarItems).toEqual([
-      { type: 'link', label: 'Introduction', href: '/docs/api' },
+  it('opens the sidebar with the API category, then groups by x-tagGroups, an operation once under its first tag, with method badges, tags collapsed', () => {
+    // spec §1/§2: the navigation has an API reference category, linking its page; the document's intro is "Overview".
+    const [category, ...rest] = build().sidebarItems;
+    expect(rest).toEqual([]);
+    expect(category).toMatchObject({ type: 'category', label: 'Shop API', href: '/docs/category/shop-api', collapsed: false });
+    expect(category?.type === 'category' && category.items).toEqual([
+      { type: 'link', label: 'Overview', href: '/docs/api' },
       {
         type: 'category',
         label: 'Sales',
