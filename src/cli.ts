@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pc from 'picocolors';
 import { PortalError } from './diagnostics.js';
-import { consoleLogger } from './log.js';
+import { consoleLogger, quietLogger } from './log.js';
 import { createInterruptController, InterruptedError, type InterruptController } from './output/interrupt.js';
 
 /** The version in the package.json beside src/ (one source of truth for `--version`). */
@@ -20,7 +20,7 @@ const port = (value: string): number => {
 
 /** Builds the commander program; `run` is the only place that turns results into exit codes. */
 export function createProgram(): Command {
-  const program = new Command('portal')
+  const program: Command = new Command('portal')
     .description('Build, preview and check the documentation portal.')
     .option('--debug', 'show stack traces for errors', false)
     .version(packageVersion(), '-v, --version', 'print the version')
@@ -29,7 +29,8 @@ export function createProgram(): Command {
     // issue 22: `portal` alone is a request for the overview, not a mistake (Vite, Astro and Docusaurus do the same).
     .argument('[command]')
     .usage('[options] [command]')
-    .action((command?: string) => (command ? program.error(`error: unknown command '${command}'`) : program.outputHelp()));
+    .addHelpText('after', '\nExamples:\n  $ portal serve        live preview on http://localhost:3000\n  $ portal build        static site in build/\n  $ portal build --help options of one command');
+  program.action((command?: string): void => (command ? program.error(`error: unknown command '${command}'`) : program.outputHelp()));
 
   program
     .command('build')
@@ -40,10 +41,12 @@ export function createProgram(): Command {
     .option('--openapi <file>', 'build the API reference from this OpenAPI document instead of the configured one')
     .option('--openapi-root <dir>', 'folder the OpenAPI document\'s $refs may reach (default: openapi.root, else its openapi folder)')
     .option('--no-cache', 'compile every file afresh (benchmarks)')
-    .action(async (opts: { site: string; out: string; baseUrl?: string; openapi?: string; openapiRoot?: string; cache: boolean }) => {
+    .option('-q, --quiet', 'print only warnings and errors', false)
+    .addHelpText('after', '\nExamples:\n  $ portal build                      site/ into build/\n  $ portal build --out dist --base-url /docs/\n  $ portal build --openapi ./petstore.yaml   the portal with another API document')
+    .action(async (opts: { site: string; out: string; baseUrl?: string; openapi?: string; openapiRoot?: string; cache: boolean; quiet: boolean }) => {
       const { build } = await import('./commands/build.js');
       const interrupt = handleInterrupts('build');
-      await build({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, diskCache: opts.cache, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}), ...(opts.openapiRoot ? { openapiRoot: opts.openapiRoot } : {}) });
+      await build({ interrupt, log: opts.quiet ? quietLogger : consoleLogger, root: process.cwd(), siteDir: opts.site, outDir: opts.out, diskCache: opts.cache, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}), ...(opts.openapiRoot ? { openapiRoot: opts.openapiRoot } : {}) });
       // npm run bench reads the peak memory of the whole build (workers included) from here.
       if (process.env.PORTAL_REPORT_RSS) consoleLogger.info(`maxRSS=${process.resourceUsage().maxRSS}`);
     });
@@ -58,11 +61,13 @@ export function createProgram(): Command {
     .option('--openapi <file>', 'preview the API reference of this OpenAPI document')
     .option('--openapi-root <dir>', 'folder the OpenAPI document\'s $refs may reach (default: openapi.root, else its openapi folder)')
     .option('--no-build', 'serve the existing output folder without building or watching')
-    .action(async (opts: { site: string; out: string; port: number; host: string; openapi?: string; openapiRoot?: string; build: boolean }) => {
+    .option('--open', 'open the preview in the default browser', false)
+    .addHelpText('after', '\nExamples:\n  $ portal serve                      build, watch site/ and reload open pages on http://localhost:3000\n  $ portal serve --port 4000 --open\n  $ portal serve --openapi ./petstore.yaml   preview another API document with the portal\'s guides')
+    .action(async (opts: { site: string; out: string; port: number; host: string; openapi?: string; openapiRoot?: string; build: boolean; open: boolean }) => {
       const { serve } = await import('./commands/serve.js');
       // Kept for the server's lifetime: a rebuild being written when Ctrl-C comes still finishes or rolls back.
-      const interrupt = handleInterrupts('serve');
-      await serve({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, port: opts.port, host: opts.host, watch: opts.build, ...(opts.openapi ? { openapi: opts.openapi } : {}), ...(opts.openapiRoot ? { openapiRoot: opts.openapiRoot } : {}) });
+      const interrupt = handleInterrupts('serve', 'stop');
+      await serve({ interrupt, root: process.cwd(), siteDir: opts.site, outDir: opts.out, port: opts.port, host: opts.host, watch: opts.build, open: opts.open, ...(opts.openapi ? { openapi: opts.openapi } : {}), ...(opts.openapiRoot ? { openapiRoot: opts.openapiRoot } : {}) });
     });
 
   program
@@ -70,9 +75,11 @@ export function createProgram(): Command {
     .description('crawl the built site for broken links')
     .option('--out <dir>', 'output folder to check', 'build')
     .option('--external', 'also check links to other sites', false)
-    .action(async (opts: { out: string; external: boolean }) => {
+    .option('--json', 'print the result as one JSON object (ok, checked, broken: [{ url, page, status }], external)', false)
+    .addHelpText('after', '\nExamples:\n  $ portal build && portal check\n  $ portal check --out dist --external\n  $ portal check --json > links.json')
+    .action(async (opts: { out: string; external: boolean; json: boolean }) => {
       const { check } = await import('./commands/check.js');
-      const broken = await check({ root: process.cwd(), outDir: opts.out, external: opts.external });
+      const broken = await check({ root: process.cwd(), outDir: opts.out, external: opts.external, json: opts.json });
       if (broken > 0) process.exitCode = 1;
     });
 
@@ -81,6 +88,7 @@ export function createProgram(): Command {
     .description('measure build time, memory and first-visit bytes')
     .option('--runs <n>', 'cold builds per corpus', '3')
     .option('--pages <n>', 'pages in the generated corpus', '1000')
+    .addHelpText('after', '\nExamples:\n  $ npm run bench\n  $ portal bench --runs 1 --pages 200')
     .action(async (opts: { runs: string; pages: string }) => {
       const { bench } = await import('./commands/bench.js');
       await bench({ root: process.cwd(), runs: Number(opts.runs), pages: Number(opts.pages) });
@@ -96,12 +104,14 @@ const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 13
  * removes its temporary folder), remove the temporary folders it registered, then exit 130 or 143. A second
  * signal exits at once.
  */
-function handleInterrupts(command: string): InterruptController {
+function handleInterrupts(command: string, mode: 'interrupt' | 'stop' = 'interrupt'): InterruptController {
   const controller = createInterruptController();
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
-    const code = SIGNAL_EXIT[signal];
+    // issue 22: Ctrl-C is how a preview server ends; it says so plainly and exits 0, like Vite's.
+    const code = mode === 'stop' ? 0 : SIGNAL_EXIT[signal];
     if (controller.signal.aborted) process.exit(code);
-    consoleLogger.error(pc.yellow(`✗ ${command} interrupted by ${signal}; removing temporary files, the output folder is left as it was.`));
+    if (mode === 'stop') consoleLogger.info(pc.dim(`${command} stopped`));
+    else consoleLogger.error(pc.yellow(`✗ ${command} interrupted by ${signal}; removing temporary files, the output folder is left as it was.`));
     void controller.interrupt(signal).finally(() => process.exit(code));
   };
   process.on('SIGINT', onSignal);

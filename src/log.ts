@@ -19,6 +19,9 @@ export const consoleLogger: Logger = {
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
+/** `build --quiet`: warnings and errors only, for CI logs and scripts. */
+export const quietLogger: Logger = { ...consoleLogger, info() {} };
+
 /** Prints diagnostics grouped by file, each with its hint, then a count. */
 export function reportDiagnostics(list: readonly Diagnostic[], log: Logger, root: string): void {
   if (list.length === 0) return;

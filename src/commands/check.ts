@@ -5,8 +5,26 @@ import pc from 'picocolors';
 import { consoleLogger, type Logger } from '../log.js';
 import { createStaticServer, listen } from '../serve/static-server.js';
 
-/** `portal check`: serves the built folder on a free loopback port and crawls it; resolves to the broken-link count. */
-export async function check(options: { root: string; outDir: string; external: boolean; baseUrl?: string; log?: Logger }): Promise<number> {
+/** One broken link in `portal check --json`: where it points, where it is, and what the server said. */
+export interface BrokenLink {
+  url: string;
+  page: string;
+  status: number | null;
+}
+
+/** `portal check --json`: what machines read (CI annotations, dashboards); the shape is documented in the README. */
+export interface CheckReport {
+  ok: boolean;
+  checked: number;
+  broken: BrokenLink[];
+  external: boolean;
+}
+
+/**
+ * `portal check`: serves the built folder on a free loopback port and crawls it; resolves to the broken-link count.
+ * With `json`, the report is printed as one JSON object on stdout instead of lines for people.
+ */
+export async function check(options: { root: string; outDir: string; external: boolean; baseUrl?: string; log?: Logger; json?: boolean }): Promise<number> {
   const log = options.log ?? consoleLogger;
   const outDir = path.resolve(options.root, options.outDir);
   const baseUrl = options.baseUrl ?? (await detectBaseUrl(outDir));
@@ -24,11 +42,21 @@ export async function check(options: { root: string; outDir: string; external: b
       linksToSkip: options.external ? [] : [`^(?!${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`],
     });
     const broken = result.links.filter((l) => l.state === 'BROKEN');
+    const checked = result.links.filter((l) => l.state !== 'SKIPPED').length;
+    if (options.json) {
+      const report: CheckReport = {
+        ok: broken.length === 0,
+        checked,
+        broken: broken.map((l) => ({ url: l.url.replace(origin, ''), page: l.parent ? l.parent.replace(origin, '') : '', status: l.status ?? null })),
+        external: options.external,
+      };
+      log.info(JSON.stringify(report));
+      return broken.length;
+    }
     for (const link of broken) {
       const page = link.parent ? link.parent.replace(origin, '') : '(start)';
       log.error(`${pc.red('broken')} ${link.url.replace(origin, '')} ${pc.dim(`(${link.status ?? 'no response'})`)} on ${page}`);
     }
-    const checked = result.links.filter((l) => l.state !== 'SKIPPED').length;
     log.info(`${broken.length ? pc.red(`${broken.length} broken`) : pc.green('no broken links')} among ${checked} links checked${options.external ? '' : ' (external links skipped; --external checks them)'}`);
     return broken.length;
   } finally {

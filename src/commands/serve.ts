@@ -7,7 +7,8 @@ import { consoleLogger, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
 import { createPreviewState, disposePreviewState } from '../serve/preview-state.js';
-import { createStaticServer, listen } from '../serve/static-server.js';
+import { openBrowser } from '../serve/open-browser.js';
+import { createStaticServer, listenFrom } from '../serve/static-server.js';
 import { build } from './build.js';
 import { watchTargets } from './watch-targets.js';
 
@@ -20,8 +21,10 @@ export interface ServeOptions {
   openapi?: string;
   /** `--openapi-root`: the folder external `$ref`s may reach. */
   openapiRoot?: string;
-  /** false: serve the existing output only (npm start builds first). */
+  /** false: serve the existing output only (`npm run serve:build`). */
   watch?: boolean;
+  /** `--open`: show the preview in the default browser once it is served. */
+  open?: boolean;
   log?: Logger;
   /** The CLI's signal handling, passed to each rebuild (issue 8). */
   interrupt?: Interruptible | undefined;
@@ -69,8 +72,11 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
   if (watch) await rebuild();
   const server = createStaticServer({ root: outDir, baseUrl, intercept: (req, res) => live.intercept(req, res) });
   if (!isLoopback(options.host)) log.warn(pc.yellow(`warning: listening on ${options.host}, so other machines on your network can read this preview.`));
-  const { url } = await listen(server, options.port, options.host);
+  const { url, taken } = await listenFrom(server, options.port, options.host);
+  if (taken.length) log.warn(pc.yellow(`port ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} in use; using ${new URL(url).port} instead.`));
   log.info(`${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}`);
+  if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
+  if (watch) log.info(pc.dim(`  edit ${path.relative(root, siteDir) || siteDir}/ (docs, pages, portal.config.ts) and open pages reload; Ctrl-C to stop`));
 
   let watcher: FSWatcher | undefined;
   if (watch) {

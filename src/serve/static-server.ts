@@ -131,3 +131,26 @@ export function listen(server: http.Server, port: number, host: string): Promise
     });
   });
 }
+
+/** How many ports after the one asked for are tried when it is taken. */
+const PORT_TRIES = 10;
+
+/**
+ * Listens on `port`, or on the next free one when it is taken (issue 22, as Vite does): a second preview, or
+ * another tool on 3000, is not a crash. Port 0 takes any free port. Other errors (no such host) are thrown.
+ */
+export async function listenFrom(server: http.Server, port: number, host: string): Promise<{ port: number; url: string; taken: number[] }> {
+  const taken: number[] = [];
+  for (let candidate = port; ; candidate++) {
+    try {
+      return { ...(await listen(server, candidate, host)), taken };
+    } catch (err) {
+      const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!inUse || port === 0 || candidate >= Math.min(65535, port + PORT_TRIES)) {
+        if (inUse) throw new Error(`ports ${port} to ${candidate} are in use: choose another with --port <port>`);
+        throw err;
+      }
+      taken.push(candidate);
+    }
+  }
+}

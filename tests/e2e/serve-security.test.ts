@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -182,7 +183,26 @@ describe('where the preview server listens', () => {
     } finally {
       const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
-      expect(await exited).toBe(143);
+      // Stopping a preview is how it ends, not a failure (issue 22): a neutral line, exit code 0.
+      expect(await exited).toBe(0);
+      expect(stdout).toContain('serve stopped');
+      expect(stderr).not.toContain('✗');
+    }
+  });
+
+  it('takes the next free port when the one asked for is in use, and says so', async () => {
+    const blocker = http.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+    const taken = (blocker.address() as { port: number }).port;
+    const log = memoryLogger();
+    try {
+      const next = await serve({ root: work, outDir: 'build', port: taken, host: '127.0.0.1', watch: false, log });
+      expect(Number(new URL(next.url).port)).toBeGreaterThan(taken);
+      expect(log.text()).toContain(`port ${taken} is in use; using ${new URL(next.url).port} instead.`);
+      expect((await fetch(`${next.url}/docs/intro`)).status).toBe(200);
+      await next.close();
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
     }
   });
 

@@ -16,6 +16,39 @@ describe('portal check', () => {
     const bad = await portal(dir, 'check');
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).toMatch(/broken \/docs\/guides\/second.* on \/docs\//);
+
+    // For machines (issue 22): one JSON object on stdout, nothing else; the same exit code.
+    const json = await portal(dir, 'check', '--json');
+    expect(json.exitCode).toBe(1);
+    const report = JSON.parse(json.stdout) as { ok: boolean; checked: number; external: boolean; broken: Array<{ url: string; page: string; status: number | null }> };
+    expect(report.ok).toBe(false);
+    expect(report.external).toBe(false);
+    expect(report.checked).toBeGreaterThan(1);
+    expect(report.broken.some((b) => b.url.startsWith('/docs/guides/second') && b.page.startsWith('/docs/') && b.status === 404)).toBe(true);
+    expect(json.stderr).toBe('');
+  });
+
+  it('builds quietly with --quiet, and in colour only when asked (NO_COLOR, FORCE_COLOR)', async () => {
+    const dir = await scenario('quiet', {});
+    const quiet = await portal(dir, 'build', '--quiet');
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stdout).toBe('');
+    const { execa } = await import('execa');
+    const bin = path.join(process.cwd(), 'bin', 'portal.js');
+    const coloured = await execa('node', [bin, 'build'], { cwd: dir, reject: false, env: { FORCE_COLOR: '1', NO_COLOR: undefined } });
+    expect(coloured.stdout).toContain('\x1b[');
+    const plain = await execa('node', [bin, 'build'], { cwd: dir, reject: false, env: { NO_COLOR: '1', FORCE_COLOR: undefined } });
+    expect(plain.exitCode).toBe(0);
+    expect(plain.stdout).not.toContain('\x1b[');
+    expect(plain.stdout).toMatch(/✓ write build/);
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('gives every command an example in its help (issue 22)', async () => {
+    for (const command of ['build', 'serve', 'check', 'bench']) {
+      const r = await portal(process.cwd(), command, '--help');
+      expect(r.stdout, command).toMatch(new RegExp(`^Examples:\\n {2}\\$ (portal ${command}|npm run ${command}|portal build && portal ${command})`, 'm'));
+    }
   });
 
   it('prints help with the commands', async () => {
