@@ -42,7 +42,8 @@ describe('portal serve', () => {
     await fs.writeFile(file, original);
     await expect.poll(() => page.locator('#portal-error-overlay').count(), { timeout: 20_000 }).toBe(0);
     await page.close();
-  });
+    // Three rebuilds of up to 20 s each on a loaded machine: more than the default minute.
+  }, 90_000);
 
   it('refuses paths outside the output folder', async () => {
     for (const attempt of ['/../../etc/passwd', '/..%2f..%2fetc%2fpasswd', '/%252e%252e/%252e%252e/etc/passwd', '/docs/..\\..\\etc\\passwd', '/docs%00.html']) {
