@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { consoleLogger, type Logger } from '../log.js';
 import { corpusFiles } from './bench-corpus.js';
 import { openApiCorpusFiles } from './bench-openapi.js';
+import { benchFirstVisit, ownScripts } from './bench-first-visit.js';
 import { benchSearch } from './bench-search.js';
 
 const run = promisify(execFile);
@@ -34,6 +35,8 @@ export async function bench(options: { root: string; runs: number; pages: number
         const bytes = await firstVisitBytes(portalOut, rel);
         if (bytes) log.info(`first visit, ${label}: JS ${kb(bytes.js)} raw / ${kb(bytes.jsGzip)} gzip; CSS ${kb(bytes.css)} raw / ${kb(bytes.cssGzip)} gzip; shared runtime ${kb(bytes.runtimeGzip)} gzip`);
       }
+      // issue 17 budgets: what a first visit downloads in a real browser, prefetches included
+      await benchFirstVisit(portalOut, log);
       // issue 7 budgets: the first search's download, query time, and the first query on 10,000 pages
       await benchSearch({ root: options.root, portalOut, log });
     } catch (err) {
@@ -88,15 +91,10 @@ async function largestFirstVisit(outDir: string, dir: string): Promise<string | 
     if (!entry.isDirectory()) continue;
     const html = await fs.readFile(path.join(outDir, dir, entry.name, 'index.html'), 'utf8').catch(() => '');
     let bytes = 0;
-    for (const u of firstVisitScripts(html)) bytes += (await fs.stat(path.join(outDir, u.replace(/^\/+/, '')))).size;
+    for (const u of ownScripts(html)) bytes += (await fs.stat(path.join(outDir, u.replace(/^\/+/, '')))).size;
     if (!best || bytes > best.bytes) best = { route: `/${dir}/${entry.name}`, bytes };
   }
   return best?.route;
-}
-
-/** The scripts a page's first visit loads: the module entry and every modulepreloaded chunk, once each. */
-function firstVisitScripts(html: string): string[] {
-  return [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|<script type="module" src="([^"]+)"/g)].map((m) => (m[1] ?? m[2]) as string))];
 }
 
 /** Bytes a first visit loads: the stylesheet, the runtime and every modulepreloaded chunk of the page. */
@@ -107,7 +105,7 @@ async function firstVisitBytes(outDir: string, htmlRel: string) {
   } catch {
     return undefined;
   }
-  const js = firstVisitScripts(html);
+  const js = ownScripts(html);
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string);
   const read = (u: string) => fs.readFile(path.join(outDir, u.replace(/^\/+/, '')));
   const sum = async (list: string[]) => {
