@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pc from 'picocolors';
 import { PortalError } from './diagnostics.js';
-import { consoleLogger, quietLogger } from './log.js';
+import { consoleLogger, quietLogger, verboseLogger } from './log.js';
 import { createInterruptController, InterruptedError, type InterruptController } from './output/interrupt.js';
 
 /** The version in the package.json beside src/ (one source of truth for `--version`). */
@@ -42,11 +42,12 @@ export function createProgram(): Command {
     .option('--openapi-root <dir>', 'folder the OpenAPI document\'s $refs may reach (default: openapi.root, else its openapi folder)')
     .option('--no-cache', 'compile every file afresh (benchmarks)')
     .option('-q, --quiet', 'print only warnings and errors', false)
+    .option('--verbose', 'print what each stage did under its line', false)
     .addHelpText('after', '\nExamples:\n  $ portal build                      site/ into build/\n  $ portal build --out dist --base-url /docs/\n  $ portal build --openapi ./petstore.yaml   the portal with another API document')
-    .action(async (opts: { site: string; out: string; baseUrl?: string; openapi?: string; openapiRoot?: string; cache: boolean; quiet: boolean }) => {
+    .action(async (opts: { site: string; out: string; baseUrl?: string; openapi?: string; openapiRoot?: string; cache: boolean; quiet: boolean; verbose: boolean }) => {
       const { build } = await import('./commands/build.js');
       const interrupt = handleInterrupts('build');
-      await build({ interrupt, log: opts.quiet ? quietLogger : consoleLogger, root: process.cwd(), siteDir: opts.site, outDir: opts.out, diskCache: opts.cache, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}), ...(opts.openapiRoot ? { openapiRoot: opts.openapiRoot } : {}) });
+      await build({ interrupt, log: opts.quiet ? quietLogger : opts.verbose ? verboseLogger : consoleLogger, root: process.cwd(), siteDir: opts.site, outDir: opts.out, diskCache: opts.cache, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.openapi ? { openapi: opts.openapi } : {}), ...(opts.openapiRoot ? { openapiRoot: opts.openapiRoot } : {}) });
       // npm run bench reads the peak memory of the whole build (workers included) from here.
       if (process.env.PORTAL_REPORT_RSS) consoleLogger.info(`maxRSS=${process.resourceUsage().maxRSS}`);
     });

@@ -9,6 +9,8 @@ export interface Logger {
   info(line: string): void;
   warn(line: string): void;
   error(line: string): void;
+  /** `--verbose`: what a stage did, under its line (counts, sizes, where things came from). Absent: not shown. */
+  detail?(line: string): void;
 }
 
 export const consoleLogger: Logger = {
@@ -21,6 +23,9 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 /** `build --quiet`: warnings and errors only, for CI logs and scripts. */
 export const quietLogger: Logger = { ...consoleLogger, info() {} };
+
+/** `build --verbose`: every stage line with what the stage did under it. */
+export const verboseLogger: Logger = { ...consoleLogger, detail: (line) => process.stdout.write(`${pc.dim(`    ${line}`)}\n`) };
 
 /** Prints diagnostics grouped by file, each with its hint, then a count. */
 export function reportDiagnostics(list: readonly Diagnostic[], log: Logger, root: string): void {

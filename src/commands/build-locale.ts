@@ -70,6 +70,8 @@ export interface LocaleBuild {
  * machine files. Pure of the output folder: it returns the files and its warnings, and throws PortalError on
  * errors; the caller writes once and reports once for every locale.
  */
+const kib = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
+
 export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
   const { config, log } = o;
   const warnings: Diagnostic[] = [];
@@ -100,6 +102,8 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     throwOnErrors(processed.flatMap((p) => p.diagnostics));
     if (loaded.status === 'rejected') throw loaded.reason;
     const api = loaded.value;
+    log.detail?.(`${markdown.length} Markdown and MDX sources, ${sources.length - markdown.length} TSX pages; compile cache ${o.cache.dir ? `in ${o.cache.dir}` : 'in memory only'}`);
+    if (api.routes.length) log.detail?.(`API reference: ${api.routes.filter((r) => r.kind === 'api-operation').length} operations, ${api.routes.filter((r) => r.kind === 'api-tag').length} tags, from ${o.openapi ?? config.openapi?.path}`);
     warnings.push(...throwOnErrors(api.diagnostics));
 
     // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
@@ -136,6 +140,8 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         throw bundleError(err, generated.files);
       }
     });
+
+    log.detail?.(`client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.length} routes`);
 
     // 6. Render
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>

@@ -86,7 +86,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const locale of localesOf(config)) {
       const tag = pc.dim(`[${locale}]`);
       const localeStarted = performance.now();
-      const localeLog: Logger = locale ? { info: (line) => log.info(`${tag} ${line}`), warn() {}, error() {} } : log;
+      const localeLog: Logger = locale
+        ? { info: (line) => log.info(`${tag} ${line}`), warn() {}, error() {}, ...(log.detail ? { detail: (line: string) => log.detail?.(`${tag} ${line}`) } : {}) }
+        : log;
       const built = await buildLocale({
         root,
         siteDir,
@@ -120,7 +122,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
 
     // 8. Write: into a temporary folder, swapped in on success
-    if (options.write !== false) await stage(log, `write ${path.relative(root, outDir) || outDir}`, () => writeOutput(outDir, files, statics, options.interrupt));
+    if (options.write !== false) {
+      await stage(log, `write ${path.relative(root, outDir) || outDir}`, () => writeOutput(outDir, files, statics, options.interrupt));
+      log.detail?.(`${files.length} generated files and ${statics.entries.length} static ${statics.entries.length === 1 ? 'file' : 'files'} into ${outDir}`);
+    }
     const uniqueWarnings = dedupeDiagnostics(warnings);
     reportDiagnostics(uniqueWarnings, log, root);
     const stats = buildStats(table as RouteTable, started, files);

@@ -28,11 +28,17 @@ describe('portal check', () => {
     expect(json.stderr).toBe('');
   });
 
-  it('builds quietly with --quiet, and in colour only when asked (NO_COLOR, FORCE_COLOR)', async () => {
+  it('builds quietly with --quiet, in detail with --verbose, and in colour only when asked (NO_COLOR, FORCE_COLOR)', async () => {
     const dir = await scenario('quiet', {});
     const quiet = await portal(dir, 'build', '--quiet');
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stdout).toBe('');
+    const verbose = await portal(dir, 'build', '--verbose');
+    expect(verbose.exitCode).toBe(0);
+    // Each detail sits indented under its stage's line.
+    expect(verbose.stdout).toMatch(/✓ compile \d+ MDX files .*\n {4}\d+ Markdown and MDX sources/);
+    expect(verbose.stdout).toMatch(/✓ bundle .*\n {4}client: \d+ files, \d+ KB; server bundle for \d+ routes/);
+    expect(verbose.stdout).toMatch(/✓ write build .*\n {4}\d+ generated files and \d+ static files? into /);
     const { execa } = await import('execa');
     const bin = path.join(process.cwd(), 'bin', 'portal.js');
     const coloured = await execa('node', [bin, 'build'], { cwd: dir, reject: false, env: { FORCE_COLOR: '1', NO_COLOR: undefined } });
