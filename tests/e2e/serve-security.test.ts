@@ -190,6 +190,28 @@ describe('where the preview server listens', () => {
     }
   });
 
+  it.skipIf(process.platform !== 'linux')('opens the preview in the default browser with --open', async () => {
+    // A stand-in for the desktop's opener (xdg-open here), first on the PATH: it records the URL it was given.
+    const bin = await fs.mkdtemp(path.join(work, 'opener-'));
+    const opened = path.join(bin, 'opened.txt');
+    await fs.writeFile(path.join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`, { mode: 0o755 });
+    const child = spawn('node', [path.join(projectRoot, 'bin', 'portal.js'), 'serve', '--no-build', '--port', '0', '--open'], {
+      cwd: work,
+      env: { ...process.env, NO_COLOR: '1', PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    try {
+      await expect.poll(() => fs.readFile(opened, 'utf8').catch(() => ''), { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      expect(stdout).toContain(await fs.readFile(opened, 'utf8'));
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      await fs.rm(bin, { recursive: true, force: true });
+    }
+  });
+
   it('takes the next free port when the one asked for is in use, and says so', async () => {
     const blocker = http.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
