@@ -18,7 +18,7 @@ export interface ThemeEngineOptions {
 
 /**
  * Objects Tessera passes as LiquidJS `globals`: visible in every template, layout and snippet.
- * Everything else (product, collection, catalog, search, page) is page scope and must be passed
+ * Everything else (product, category, catalog, search, page) is page scope and must be passed
  * to `render` explicitly. See /docs/themes/architecture/templates/overview.
  */
 export const THEME_GLOBALS: readonly string[] = [
@@ -29,7 +29,7 @@ export const THEME_GLOBALS: readonly string[] = [
   'settings',
   'customer',
   'cart',
-  'collections',
+  'categories',
   'page_title',
 ];
 
