@@ -2,8 +2,9 @@
  * The Tessera theme engine as the docs describe it, for tests: a LiquidJS `Liquid` instance with the
  * theme folders wired up (templates/, snippets/, layout/), the Tessera filters and the `form` tag.
  *
- * Every behaviour here is documented in site/docs/themes/engines/liquid/filters.mdx (filters) and
- * site/docs/themes/features/customer/register.mdx (the `form` tag); change both together.
+ * Every behaviour here is documented in site/docs/themes/engines/liquid/filters.mdx (filters),
+ * site/docs/themes/features/customer/register.mdx (the `form` tag) and
+ * site/docs/themes/features/overview.mdx (the cart form types); change them together.
  */
 import { Hash, Liquid, Tag, TypeGuards, evalToken, toValue } from 'liquidjs';
 import type { Context, Emitter, FS, Parser, TagToken, Template, TopLevelToken, ValueToken } from 'liquidjs';
@@ -32,6 +33,16 @@ export const THEME_GLOBALS: readonly string[] = [
   'categories',
   'page_title',
 ];
+
+/**
+ * The time zone the storefront renders a page in: `shop.timezone` (an IANA name), UTC without one.
+ * The docs' date pitfall example depends on it.
+ */
+export function themeTimezone(data: Record<string, unknown>): string {
+  const shop = data['shop'];
+  const zone = shop !== null && typeof shop === 'object' ? (shop as Record<string, unknown>)['timezone'] : undefined;
+  return typeof zone === 'string' && zone !== '' ? zone : 'UTC';
+}
 
 /** Splits render data into Tessera's globals and the page scope. */
 export function splitThemeData(data: Record<string, unknown>): {
@@ -243,6 +254,8 @@ export const FORM_ACTIONS: Readonly<Record<string, string>> = {
   customer_register: '/account/register',
   customer_login: '/account/login',
   email_consent: '/account/email-consent',
+  cart_add: '/cart/add',
+  cart_update: '/cart/update',
 };
 
 class FormTag extends Tag {
