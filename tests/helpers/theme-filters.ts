@@ -71,6 +71,10 @@ export function createThemeEngine(options: ThemeEngineOptions = {}): Liquid {
     strictFilters: true,
     timezoneOffset: options.timezoneOffset ?? 0,
     locale: 'en-US',
+    // The storefront's limits, /docs/themes/engines/liquid/overview#how-tessera-configures-liquidjs
+    parseLimit: 1_000_000,
+    renderLimit: 2_000,
+    memoryLimit: 100_000_000,
   });
 
   engine.registerFilter('money', function (this: FilterThis, value: unknown, currency?: unknown) {
@@ -99,8 +103,25 @@ export function createThemeEngine(options: ThemeEngineOptions = {}): Liquid {
   engine.registerFilter('t', function (this: FilterThis, key: unknown, ...args: unknown[]) {
     return translate(files, this.context, stringify(key), namedArguments(args));
   });
+  registerScriptSafeJson(engine);
   engine.registerTag('form', FormTag);
   return engine;
+}
+
+/**
+ * Tessera's `json` and `jsonify`: LiquidJS's `json` (indent argument and memory accounting kept),
+ * with `<`, `>` and `&` written as JSON escapes, so that a value printed into a `<script>` element
+ * can never close it. The result parses back to the same value.
+ */
+function registerScriptSafeJson(engine: Liquid): void {
+  const builtin = engine.filters['json'];
+  if (typeof builtin !== 'function') throw new Error('LiquidJS has no json filter to wrap');
+  const json = function (this: FilterThis, value: unknown, space?: unknown): unknown {
+    const text = (builtin as (this: FilterThis, value: unknown, space?: unknown) => unknown).call(this, value, space);
+    return typeof text === 'string' ? text.replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+  };
+  engine.registerFilter('json', json);
+  engine.registerFilter('jsonify', json);
 }
 
 /* ----------------------------------------------------------------------------------------------
