@@ -2,8 +2,9 @@
  * The Tessera theme engine as the docs describe it, for tests: a LiquidJS `Liquid` instance with the
  * theme folders wired up (templates/, snippets/, layout/), the Tessera filters and the `form` tag.
  *
- * Every behaviour here is documented in site/docs/themes/engines/liquid/filters.mdx (filters) and
- * site/docs/themes/features/customer/register.mdx (the `form` tag); change both together.
+ * Every behaviour here is documented in site/docs/themes/engines/liquid/filters.mdx (filters),
+ * site/docs/themes/features/customer/register.mdx (the `form` tag) and
+ * site/docs/themes/features/overview.mdx (the cart form types); change them together.
  */
 import { Hash, Liquid, Tag, TypeGuards, evalToken, toValue } from 'liquidjs';
 import type { Context, Emitter, FS, Parser, TagToken, Template, TopLevelToken, ValueToken } from 'liquidjs';
@@ -18,7 +19,7 @@ export interface ThemeEngineOptions {
 
 /**
  * Objects Tessera passes as LiquidJS `globals`: visible in every template, layout and snippet.
- * Everything else (product, collection, catalog, search, page) is page scope and must be passed
+ * Everything else (product, category, catalog, search, page) is page scope and must be passed
  * to `render` explicitly. See /docs/themes/architecture/templates/overview.
  */
 export const THEME_GLOBALS: readonly string[] = [
@@ -29,9 +30,19 @@ export const THEME_GLOBALS: readonly string[] = [
   'settings',
   'customer',
   'cart',
-  'collections',
+  'categories',
   'page_title',
 ];
+
+/**
+ * The time zone the storefront renders a page in: `shop.timezone` (an IANA name), UTC without one.
+ * The docs' date pitfall example depends on it.
+ */
+export function themeTimezone(data: Record<string, unknown>): string {
+  const shop = data['shop'];
+  const zone = shop !== null && typeof shop === 'object' ? (shop as Record<string, unknown>)['timezone'] : undefined;
+  return typeof zone === 'string' && zone !== '' ? zone : 'UTC';
+}
 
 /** Splits render data into Tessera's globals and the page scope. */
 export function splitThemeData(data: Record<string, unknown>): {
@@ -60,6 +71,10 @@ export function createThemeEngine(options: ThemeEngineOptions = {}): Liquid {
     strictFilters: true,
     timezoneOffset: options.timezoneOffset ?? 0,
     locale: 'en-US',
+    // The storefront's limits, /docs/themes/engines/liquid/overview#how-tessera-configures-liquidjs
+    parseLimit: 1_000_000,
+    renderLimit: 2_000,
+    memoryLimit: 100_000_000,
   });
 
   engine.registerFilter('money', function (this: FilterThis, value: unknown, currency?: unknown) {
@@ -88,8 +103,25 @@ export function createThemeEngine(options: ThemeEngineOptions = {}): Liquid {
   engine.registerFilter('t', function (this: FilterThis, key: unknown, ...args: unknown[]) {
     return translate(files, this.context, stringify(key), namedArguments(args));
   });
+  registerScriptSafeJson(engine);
   engine.registerTag('form', FormTag);
   return engine;
+}
+
+/**
+ * Tessera's `json` and `jsonify`: LiquidJS's `json` (indent argument and memory accounting kept),
+ * with `<`, `>` and `&` written as JSON escapes, so that a value printed into a `<script>` element
+ * can never close it. The result parses back to the same value.
+ */
+function registerScriptSafeJson(engine: Liquid): void {
+  const builtin = engine.filters['json'];
+  if (typeof builtin !== 'function') throw new Error('LiquidJS has no json filter to wrap');
+  const json = function (this: FilterThis, value: unknown, space?: unknown): unknown {
+    const text = (builtin as (this: FilterThis, value: unknown, space?: unknown) => unknown).call(this, value, space);
+    return typeof text === 'string' ? text.replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+  };
+  engine.registerFilter('json', json);
+  engine.registerFilter('jsonify', json);
 }
 
 /* ----------------------------------------------------------------------------------------------
@@ -243,6 +275,8 @@ export const FORM_ACTIONS: Readonly<Record<string, string>> = {
   customer_register: '/account/register',
   customer_login: '/account/login',
   email_consent: '/account/email-consent',
+  cart_add: '/cart/add',
+  cart_update: '/cart/update',
 };
 
 class FormTag extends Tag {
