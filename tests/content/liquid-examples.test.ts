@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { type ExampleFence, pairLiquidExamples, parseFenceInfo } from '../../src/content/liquid-example-fences.ts';
+import { registerLanguages } from '../../src/content/plugins/highlight.ts';
+import { processSource } from '../../src/content/process-source.ts';
 import { renderLiquidExample } from '../../templates/liquid/render-example.ts';
 
 /** The number of examples the docs held when this was last raised (173); fewer means examples got lost. */
@@ -106,6 +108,14 @@ describe('Liquid examples in the docs', () => {
       throw page.error;
     });
   }
+
+  it('the build marks every example for its Try it control (issue 19)', async () => {
+    await registerLanguages(['markup-templating', 'liquid']);
+    for (const page of pages.filter((p) => p.examples.length > 0)) {
+      const { code } = await processSource(readFileSync(`${root}${page.file}`, 'utf8'), page.file);
+      expect({ file: page.file, marked: code.match(/data-liquid-example/g)?.length ?? 0 }).toEqual({ file: page.file, marked: page.examples.length });
+    }
+  });
 
   for (const example of examples) {
     it(`${example.file}:${example.line}`, async () => {
