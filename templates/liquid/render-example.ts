@@ -6,6 +6,7 @@
  * enforced from outside (worker-client.ts terminates it).
  */
 import { Context, LiquidError, toPromise } from 'liquidjs';
+import { findJsonError } from './json-position.ts';
 import { createThemeEngine, splitThemeData, themeTimezone } from './theme-engine.ts';
 
 /** What an example is made of: the template, its data as JSON text, and theme files by theme path. */
@@ -75,7 +76,7 @@ function parseData(text: string): { ok: true; value: Record<string, unknown> } |
     value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    return { ok: false, problem: { source: 'data', message: `the data is not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)$/, '')}`, ...jsonPosition(text, message) } };
+    return { ok: false, problem: { source: 'data', message: `the data is not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ at position \d+$/, '')}`, ...jsonPosition(text) } };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, problem: { source: 'data', message: 'the data must be a JSON object: { "name": value, ... }', line: 1, column: 1 } };
@@ -83,13 +84,11 @@ function parseData(text: string): { ok: true; value: Record<string, unknown> } |
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** JSON.parse names a position ("at position 12") or a line and column, depending on the engine and the error. */
-function jsonPosition(text: string, message: string): { line?: number; column?: number } {
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
-  const position = /position (\d+)/.exec(message);
-  if (!position) return {};
-  const before = text.slice(0, Number(position[1])).split('\n');
+/** The line and column where the JSON first goes wrong (JSON.parse's message does not always say). */
+function jsonPosition(text: string): { line?: number; column?: number } {
+  const offset = findJsonError(text);
+  if (offset === undefined) return {};
+  const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: (before[before.length - 1] ?? '').length + 1 };
 }
 
