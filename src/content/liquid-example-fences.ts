@@ -57,22 +57,25 @@ export function pairLiquidExamples<F extends ExampleFence>(fences: readonly F[],
     const fence = fences[i] as F;
     const where = `${file}:${fence.line}`;
     if (fence.flags.has('data')) {
-      if (pendingData !== undefined) throw new Error(`${where}: two data fences in a row (the first is at line ${pendingData.fence.line})`);
+      if (pendingData !== undefined)
+        throw new Error(`${where}: two data fences in a row (the first is at line ${pendingData.fence.line})`);
       try {
         pendingData = { fence, value: JSON.parse(fence.body) as Record<string, unknown> };
       } catch (error) {
         throw new Error(`${where}: data fence is not valid JSON: ${(error as Error).message}`);
       }
     } else if (fence.flags.has('file')) {
-      const path = fence.attrs['title'];
+      const path = fence.attrs.title;
       if (path === undefined || !THEME_PATH.test(path)) {
         throw new Error(`${where}: file fence needs title="<theme folder>/<file>", got ${JSON.stringify(path ?? '')}`);
       }
       files[path] = fence;
     } else if (fence.flags.has('example')) {
-      if (fence.lang !== 'liquid') throw new Error(`${where}: example fence must be a liquid fence, got "${fence.lang}"`);
+      if (fence.lang !== 'liquid')
+        throw new Error(`${where}: example fence must be a liquid fence, got "${fence.lang}"`);
       const next = fences[i + 1];
-      if (next === undefined || !next.flags.has('output')) throw new Error(`${where}: liquid example is not followed by an output fence`);
+      if (next === undefined || !next.flags.has('output'))
+        throw new Error(`${where}: liquid example is not followed by an output fence`);
       examples.push({ example: fence, output: next, data: pendingData, files: { ...files } });
       pendingData = undefined;
       i++;
@@ -80,6 +83,7 @@ export function pairLiquidExamples<F extends ExampleFence>(fences: readonly F[],
       throw new Error(`${where}: output fence without a liquid example right before it`);
     }
   }
-  if (pendingData !== undefined) throw new Error(`${file}:${pendingData.fence.line}: data fence is not followed by a liquid example`);
+  if (pendingData !== undefined)
+    throw new Error(`${file}:${pendingData.fence.line}: data fence is not followed by a liquid example`);
   return examples;
 }

@@ -70,11 +70,11 @@ export function findJsonError(text: string): number | undefined {
         else fail(i);
       }
     }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    return number();
+    if (ch === '"') string();
+    else if (ch === 't') literal('true');
+    else if (ch === 'f') literal('false');
+    else if (ch === 'n') literal('null');
+    else number();
   };
   try {
     value(0);

@@ -4,8 +4,9 @@
  * the example is static content, and the panel lives inside the example's own block, so leaving the page
  * removes it with the block.
  */
-import type { LiquidExampleInput, RenderProblem } from './render-example.ts';
+
 import { PLAYGROUND_STYLES } from './playground-styles.ts';
+import type { LiquidExampleInput, RenderProblem } from './render-example.ts';
 import { createLiquidRunner, type LiquidRunner } from './worker-client.ts';
 
 /** Replaced at build time by the worker's file name (src/bundle/client.ts); empty in the server bundle. */
@@ -26,7 +27,10 @@ export interface PlaygroundTarget {
 /** Opens the example's editor, or focuses it when it is open already. */
 export function openPlayground(target: PlaygroundTarget): void {
   const existing = target.block.querySelector<HTMLTextAreaElement>(':scope > .try-panel textarea');
-  if (existing) return existing.focus();
+  if (existing) {
+    existing.focus();
+    return;
+  }
   installStyles(target.block.ownerDocument);
   const example = readExample(target.block);
   if (example) createPanel(target, example);
@@ -60,20 +64,37 @@ function readExample(block: HTMLElement): PageExample | undefined {
   const outputBlock = outputCode?.closest<HTMLElement>('.code-block');
   if (dataBlock && dataBlock.nextElementSibling === block) replaced.unshift(dataBlock);
   if (outputBlock && block.nextElementSibling === outputBlock) replaced.push(outputBlock);
-  return { input: { template: code.textContent ?? '', data: dataCode?.textContent ?? '', files }, replaced, partials: Object.keys(files), n };
+  return {
+    input: { template: code.textContent ?? '', data: dataCode?.textContent ?? '', files },
+    replaced,
+    partials: Object.keys(files),
+    n,
+  };
 }
 
 function createPanel(target: PlaygroundTarget, example: PageExample): void {
   const doc = target.block.ownerDocument;
   const id = `try-${example.n}`;
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] => {
+  const el = <K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    props: Partial<Record<string, string>> = {},
+    ...children: Array<Node | string>
+  ): HTMLElementTagNameMap[K] => {
     const node = doc.createElement(tag);
     for (const [name, value] of Object.entries(props)) if (value !== undefined) node.setAttribute(name, value);
     node.append(...children);
     return node;
   };
   const editor = (name: string, label: string, value: string) => {
-    const area = el('textarea', { id: `${id}-${name}`, class: 'try-editor', spellcheck: 'false', autocapitalize: 'off', autocomplete: 'off', wrap: 'off', rows: String(Math.min(14, Math.max(2, value.split('\n').length + 1))) });
+    const area = el('textarea', {
+      id: `${id}-${name}`,
+      class: 'try-editor',
+      spellcheck: 'false',
+      autocapitalize: 'off',
+      autocomplete: 'off',
+      wrap: 'off',
+      rows: String(Math.min(14, Math.max(2, value.split('\n').length + 1))),
+    });
     area.value = value;
     return { area, field: el('div', { class: 'try-field' }, el('label', { for: area.id }, label), area) };
   };
@@ -88,10 +109,17 @@ function createPanel(target: PlaygroundTarget, example: PageExample): void {
   const panel = el(
     'div',
     { class: 'try-panel', id, role: 'group', 'aria-labelledby': `${id}-title` },
-    el('div', { class: 'try-head' }, el('span', { class: 'try-title', id: `${id}-title` }, 'Try it'), el('span', { class: 'try-note' }, 'Edit the template or the data: LiquidJS renders it in your browser.')),
+    el(
+      'div',
+      { class: 'try-head' },
+      el('span', { class: 'try-title', id: `${id}-title` }, 'Try it'),
+      el('span', { class: 'try-note' }, 'Edit the template or the data: LiquidJS renders it in your browser.'),
+    ),
     template.field,
     data.field,
-    ...(example.partials.length > 0 ? [el('p', { class: 'try-note' }, `Theme files from this page: ${example.partials.join(', ')}`)] : []),
+    ...(example.partials.length > 0
+      ? [el('p', { class: 'try-note' }, `Theme files from this page: ${example.partials.join(', ')}`)]
+      : []),
     el('div', { class: 'try-output-head' }, el('span', { id: `${id}-output-label` }, 'Output'), status),
     // Polite: the reader hears the new output (or the problem) once typing pauses, not every keystroke.
     el('div', { 'aria-live': 'polite' }, outputPre, problem),
@@ -104,7 +132,11 @@ function createPanel(target: PlaygroundTarget, example: PageExample): void {
     clearTimeout(timer);
     const started = performance.now();
     status.textContent = 'Rendering…';
-    const outcome = await runner.render({ template: template.area.value, data: data.area.value, files: example.input.files });
+    const outcome = await runner.render({
+      template: template.area.value,
+      data: data.area.value,
+      files: example.input.files,
+    });
     if (outcome.ok === 'superseded') return;
     const ms = Math.round(performance.now() - started);
     if (outcome.ok) {

@@ -42,7 +42,10 @@ export type RenderResult = { ok: true; output: string } | { ok: false; problem: 
 class OutputTooLong extends Error {}
 
 /** Renders an example; never throws: problems come back with their line and column. */
-export async function renderLiquidExample(input: LiquidExampleInput, limits: RenderLimits = DEFAULT_LIMITS): Promise<RenderResult> {
+export async function renderLiquidExample(
+  input: LiquidExampleInput,
+  limits: RenderLimits = DEFAULT_LIMITS,
+): Promise<RenderResult> {
   const data = parseData(input.data);
   if (!data.ok) return data;
   const engine = createThemeEngine({ files: { ...input.files }, timezoneOffset: themeTimezone(data.value) });
@@ -50,7 +53,12 @@ export async function renderLiquidExample(input: LiquidExampleInput, limits: Ren
   const emitter = cappedEmitter(limits.maxOutput);
   try {
     const templates = engine.parse(input.template);
-    const context = new Context(scope, engine.options, { globals, memoryLimit: limits.memoryLimit }, { liquid: engine });
+    const context = new Context(
+      scope,
+      engine.options,
+      { globals, memoryLimit: limits.memoryLimit },
+      { liquid: engine },
+    );
     await toPromise(engine.renderer.renderTemplates(templates, context, emitter));
     return { ok: true, output: emitter.buffer };
   } catch (error) {
@@ -76,10 +84,25 @@ function parseData(text: string): { ok: true; value: Record<string, unknown> } |
     value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    return { ok: false, problem: { source: 'data', message: `the data is not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ at position \d+$/, '')}`, ...jsonPosition(text) } };
+    return {
+      ok: false,
+      problem: {
+        source: 'data',
+        message: `the data is not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ at position \d+$/, '')}`,
+        ...jsonPosition(text),
+      },
+    };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, problem: { source: 'data', message: 'the data must be a JSON object: { "name": value, ... }', line: 1, column: 1 } };
+    return {
+      ok: false,
+      problem: {
+        source: 'data',
+        message: 'the data must be a JSON object: { "name": value, ... }',
+        line: 1,
+        column: 1,
+      },
+    };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }
@@ -100,7 +123,10 @@ interface PositionedToken {
 function describeError(error: unknown, limits: RenderLimits): RenderProblem {
   const original = (error as { originalError?: unknown }).originalError;
   if (error instanceof OutputTooLong || original instanceof OutputTooLong) {
-    return { source: 'limit', message: `the output passed ${limits.maxOutput.toLocaleString('en-US')} characters, so rendering stopped` };
+    return {
+      source: 'limit',
+      message: `the output passed ${limits.maxOutput.toLocaleString('en-US')} characters, so rendering stopped`,
+    };
   }
   if (!LiquidError.is(error)) return { source: 'template', message: String((error as Error)?.message ?? error) };
   const token = (error as unknown as { token?: PositionedToken }).token;
@@ -108,6 +134,12 @@ function describeError(error: unknown, limits: RenderLimits): RenderProblem {
   // LiquidJS appends ", file:…, line:…, col:…" to the message; the position is given separately.
   let message = (error as Error).message.replace(/(?:, file:[^,]*)?, line:\d+, col:\d+$/, '');
   const source: RenderProblem['source'] = /^memory alloc limit exceeded/.test(message) ? 'limit' : 'template';
-  if (source === 'limit') message = 'the template needs too much memory (a very large range, array or string), so rendering stopped';
-  return { source, message, ...(line === undefined ? {} : { line, column }), ...(token?.file ? { file: token.file } : {}) };
+  if (source === 'limit')
+    message = 'the template needs too much memory (a very large range, array or string), so rendering stopped';
+  return {
+    source,
+    message,
+    ...(line === undefined ? {} : { line, column }),
+    ...(token?.file ? { file: token.file } : {}),
+  };
 }

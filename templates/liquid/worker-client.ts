@@ -1,5 +1,5 @@
-import type { LiquidExampleInput, RenderProblem, RenderResult } from './render-example.ts';
 import type { RenderRequest, WorkerMessage } from './render.worker.ts';
+import type { LiquidExampleInput, RenderProblem, RenderResult } from './render-example.ts';
 
 /** What a render request ends with: the worker's result, or `superseded` when a newer request replaced it. */
 export type RunOutcome = RenderResult | { ok: 'superseded' };
@@ -53,7 +53,11 @@ export function createLiquidRunner(options: LiquidRunnerOptions): LiquidRunner {
   const send = () => {
     if (!inFlight || !worker?.ready) return;
     inFlight.timer = setTimeout(
-      () => fail({ source: 'limit', message: `rendering took longer than ${options.timeoutMs / 1000} s, so it was stopped (an endless or very long loop?)` }),
+      () =>
+        fail({
+          source: 'limit',
+          message: `rendering took longer than ${options.timeoutMs / 1000} s, so it was stopped (an endless or very long loop?)`,
+        }),
       options.timeoutMs,
     );
     worker.instance.postMessage({ id: inFlight.id, example: inFlight.example } satisfies RenderRequest);
@@ -72,7 +76,11 @@ export function createLiquidRunner(options: LiquidRunnerOptions): LiquidRunner {
     });
     instance.addEventListener('error', (event) => {
       event.preventDefault();
-      if (worker === started) fail({ source: 'limit', message: 'the Liquid renderer could not be loaded; check your connection and try again' });
+      if (worker === started)
+        fail({
+          source: 'limit',
+          message: 'the Liquid renderer could not be loaded; check your connection and try again',
+        });
     });
   };
   function pump() {

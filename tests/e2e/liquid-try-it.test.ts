@@ -34,7 +34,9 @@ afterAll(async () => {
   if (outDir) await fs.rm(outDir, { recursive: true, force: true });
 });
 
-async function open(route: string): Promise<{ page: Page; context: BrowserContext; requests: string[]; errors: string[] }> {
+async function open(
+  route: string,
+): Promise<{ page: Page; context: BrowserContext; requests: string[]; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const requests: string[] = [];
@@ -47,12 +49,26 @@ async function open(route: string): Promise<{ page: Page; context: BrowserContex
   return { page, context, requests, errors };
 }
 
-const text = (page: Page, selector: string) => page.locator(selector).evaluate((el) => (el as HTMLElement).innerText);
 /** The shown fence texts of example 0 (money), as the page renders them. */
-const shown = (page: Page, attr: string) => page.locator(`code[data-liquid-${attr}="0"]`).evaluate((el) => el.textContent ?? '');
+const shown = (page: Page, attr: string) =>
+  page.locator(`code[data-liquid-${attr}="0"]`).evaluate((el) => el.textContent ?? '');
 /** Waits for the panel to show this output, or this problem. */
-const outputIs = (page: Page, expected: string) => page.waitForFunction(([sel, want]) => (document.querySelector(sel) as HTMLElement | null)?.innerText.trimEnd() === want && !(document.querySelector(sel) as HTMLElement).hidden, [OUTPUT, expected] as const);
-const problemMatches = (page: Page, pattern: string) => page.waitForFunction(([sel, re]) => { const el = document.querySelector(sel) as HTMLElement | null; return !!el && !el.hidden && new RegExp(re).test(el.innerText); }, [PROBLEM, pattern] as const, { timeout: 10_000 });
+const outputIs = (page: Page, expected: string) =>
+  page.waitForFunction(
+    ([sel, want]) =>
+      (document.querySelector(sel) as HTMLElement | null)?.textContent?.trimEnd() === want &&
+      !(document.querySelector(sel) as HTMLElement).hidden,
+    [OUTPUT, expected] as const,
+  );
+const problemMatches = (page: Page, pattern: string) =>
+  page.waitForFunction(
+    ([sel, re]) => {
+      const el = document.querySelector(sel) as HTMLElement | null;
+      return !!el && !el.hidden && new RegExp(re).test(el.textContent ?? '');
+    },
+    [PROBLEM, pattern] as const,
+    { timeout: 10_000 },
+  );
 
 describe('Try it on the filters reference (issue 19)', () => {
   it('has a Try it for every example; loads nothing of it before the first click', async () => {
@@ -71,7 +87,11 @@ describe('Try it on the filters reference (issue 19)', () => {
 
   it('opens in place with the template and data, renders as the reader types, shows errors with line and column, resets', async () => {
     const { page, context, requests, errors } = await open(FILTERS);
-    const [template, data, output] = [await shown(page, 'example'), await shown(page, 'data'), await shown(page, 'output')];
+    const [template, data, output] = [
+      await shown(page, 'example'),
+      await shown(page, 'data'),
+      await shown(page, 'output'),
+    ];
     // Keyboard: focus the button and press Enter.
     await page.focus(`${MONEY} > .try-button`);
     await page.keyboard.press('Enter');
@@ -120,7 +140,10 @@ describe('Try it on the filters reference (issue 19)', () => {
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
     await page.click(`${MONEY} > .try-button`);
     await page.locator(PANEL).waitFor();
-    const colours = await page.locator(TEMPLATE).evaluate((el) => { const s = getComputedStyle(el); return [s.color, s.backgroundColor]; });
+    const colours = await page.locator(TEMPLATE).evaluate((el) => {
+      const s = getComputedStyle(el);
+      return [s.color, s.backgroundColor];
+    });
     expect(colours).toEqual(['rgb(230, 232, 235)', 'rgb(31, 35, 43)']);
 
     // The issue's loop: a range too large to build is refused at once.

@@ -1,6 +1,6 @@
 import type { Code, Root } from 'mdast';
 import { type ExampleFence, pairLiquidExamples, parseFenceInfo } from '../liquid-example-fences.js';
-import { walk, type WalkNode } from './walk.js';
+import { type WalkNode, walk } from './walk.js';
 
 type CodeFence = ExampleFence & { node: Code };
 
@@ -39,7 +39,10 @@ export function remarkLiquidExamples(options: { file: string }) {
         }
         return id;
       });
-      mark(paired.example.node, { dataLiquidExample: String(n), ...(files.length > 0 ? { dataLiquidFiles: files.join(' ') } : {}) });
+      mark(paired.example.node, {
+        dataLiquidExample: String(n),
+        ...(files.length > 0 ? { dataLiquidFiles: files.join(' ') } : {}),
+      });
       mark(paired.output.node, { dataLiquidOutput: String(n) });
       if (paired.data) mark(paired.data.fence.node, { dataLiquidData: String(n) });
     });
@@ -48,6 +51,7 @@ export function remarkLiquidExamples(options: { file: string }) {
 
 /** hProperties land on the `code` element (mdast-util-to-hast applies a code node's data to it, not to `pre`). */
 function mark(node: Code, properties: Record<string, string>): void {
-  const data = (node.data ??= {}) as { hProperties?: Record<string, unknown> };
+  const data = { ...node.data } as { hProperties?: Record<string, unknown> };
   data.hProperties = { ...data.hProperties, ...properties };
+  node.data = data as Code['data'];
 }

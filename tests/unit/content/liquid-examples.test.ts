@@ -18,7 +18,12 @@ const page = [
 /** The attributes of each marked `code` element, in order, from a compiled page (static data or MDX code). */
 function marks(code: string): string[] {
   const found = code.match(/\\?"data-liquid-[a-z]+\\?":\s*\\?"[^"\\]*\\?"/g) ?? [];
-  return found.map((m) => m.replace(/\\/g, '').replace(/":\s*"/, '=').replace(/"/g, ''));
+  return found.map((m) =>
+    m
+      .replace(/\\/g, '')
+      .replace(/":\s*"/, '=')
+      .replace(/"/g, ''),
+  );
 }
 
 beforeAll(() => registerLanguages(['markup-templating', 'liquid']));
@@ -26,12 +31,16 @@ beforeAll(() => registerLanguages(['markup-templating', 'liquid']));
 describe('remarkLiquidExamples', () => {
   it('marks data, example, output and the theme files in effect, on Markdown and on MDX pages alike', async () => {
     const expected = [
-      'data-liquid-file=0', 'data-liquid-path=snippets/price.liquid',
+      'data-liquid-file=0',
+      'data-liquid-path=snippets/price.liquid',
       'data-liquid-data=0',
-      'data-liquid-example=0', 'data-liquid-files=0',
+      'data-liquid-example=0',
+      'data-liquid-files=0',
       'data-liquid-output=0',
-      'data-liquid-file=1', 'data-liquid-path=snippets/price.liquid',
-      'data-liquid-example=1', 'data-liquid-files=1',
+      'data-liquid-file=1',
+      'data-liquid-path=snippets/price.liquid',
+      'data-liquid-example=1',
+      'data-liquid-files=1',
       'data-liquid-output=1',
     ];
     const markdown = await compileMdx(page, 'page.mdx');

@@ -25,8 +25,18 @@ describe('findJsonError', () => {
 
   it('agrees with JSON.parse on what is valid', () => {
     const jsonish = fc.stringMatching(/^[\s{}[\]",:0-9.eE+\-truefalsn\\a]{0,24}$/);
-    fc.assert(fc.property(fc.oneof(jsonish, fc.json(), fc.json().map((j) => j.slice(0, -1))), (text) => {
-      expect(findJsonError(text) === undefined).toBe(parses(text));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          jsonish,
+          fc.json(),
+          fc.json().map((j) => j.slice(0, -1)),
+        ),
+        (text) => {
+          expect(findJsonError(text) === undefined).toBe(parses(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
