@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -18,6 +19,19 @@ const TEMPLATE = `${PANEL} textarea[id$="-template"]`;
 const DATA = `${PANEL} textarea[id$="-data"]`;
 const OUTPUT = `${PANEL} .try-output`;
 const PROBLEM = `${PANEL} .try-problem`;
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Serious and critical axe-core violations inside the open panel. */
+async function panelViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async (panel) => {
+    type Result = { violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> };
+    const axe = (window as unknown as { axe: { run(ctx: object, options: object): Promise<Result> } }).axe;
+    const { violations } = await axe.run({ include: [[panel]] }, { resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  }, PANEL);
+}
 
 let browser: Browser;
 let served: Awaited<ReturnType<typeof serveDir>>;
@@ -81,6 +95,14 @@ describe('Try it on the filters reference (issue 19)', () => {
     await page.waitForTimeout(300);
     expect(requests.filter((u) => TRY_FILES.test(u))).toEqual([]);
     expect(await page.content()).not.toMatch(/liquid-worker-|playground-/);
+    // A client-side route change to the tags reference gives its examples their buttons too.
+    await page.click('.doc-sidebar a[href="/docs/themes/engines/liquid/tags"]');
+    await page.waitForURL(`${served.url}/docs/themes/engines/liquid/tags`);
+    await page.waitForFunction(() => {
+      const count = document.querySelectorAll('code[data-liquid-example]').length;
+      return count > 10 && document.querySelectorAll('.code-block > .try-button').length === count;
+    });
+    expect(requests.filter((u) => TRY_FILES.test(u))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -108,6 +130,7 @@ describe('Try it on the filters reference (issue 19)', () => {
     expect(await page.locator(`${PANEL} label`).allInnerTexts()).toEqual(['Template (Liquid)', 'Data (JSON)']);
     expect(await page.locator(`${PANEL} [aria-live="polite"] .try-output`).count()).toBe(1);
     expect(requests.filter((u) => TRY_FILES.test(u)).length).toBe(2);
+    expect(await panelViolations(page)).toEqual([]);
 
     await page.fill(TEMPLATE, '{{ product.price | money_with_currency }} / {{ product.title | default: "none" }}');
     await outputIs(page, '$45.00 USD / none');
@@ -145,6 +168,8 @@ describe('Try it on the filters reference (issue 19)', () => {
       return [s.color, s.backgroundColor];
     });
     expect(colours).toEqual(['rgb(230, 232, 235)', 'rgb(31, 35, 43)']);
+    await page.locator(OUTPUT).waitFor();
+    expect(await panelViolations(page)).toEqual([]);
 
     // The issue's loop: a range too large to build is refused at once.
     await page.fill(TEMPLATE, '{% for i in (1..100000000) %}{{ i }}{% endfor %}');
