@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { type ExampleFence, pairLiquidExamples, parseFenceInfo } from '../../src/content/liquid-example-fences.ts';
-import { registerLanguages } from '../../src/content/plugins/highlight.ts';
+import { registerLanguages } from '../../src/content/prism.ts';
 import { processSource } from '../../src/content/process-source.ts';
 import { renderLiquidExample } from '../../templates/liquid/render-example.ts';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileMdx } from '../../../src/content/compile.ts';
-import { registerLanguages } from '../../../src/content/plugins/highlight.ts';
+import { registerLanguages } from '../../../src/content/prism.ts';
 
 // Issue 19: the build marks each example's fences for the page's Try it control.
 const fence = (info: string, body: string): string => `\`\`\`${info}\n${body}\n\`\`\``;
