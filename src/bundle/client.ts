@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { runBundle, type BundleSession } from './bundle-session.js';
+import { buildLiquidWorker } from './liquid-worker.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
 /** Where client assets live in the output, under the base URL. */
@@ -31,6 +32,7 @@ export async function buildClient(options: { genDir: string; generated: readonly
   const outdir = path.join(options.genDir, 'client-out');
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
   const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
+  const liquidWorker = await buildLiquidWorker({ minify: options.minify });
   const result = await runBundle(options.session, 'client', options.genDir, options.generated, {
     entryPoints: [runtimeEntry, cssEntry, ...options.entries.map((e) => path.join(options.genDir, e.rel))],
     outdir,
@@ -51,7 +53,7 @@ export async function buildClient(options: { genDir: string; generated: readonly
     chunkNames: 'c/[name]-[hash]',
     assetNames: 'a/[name]-[hash]',
     alias: { '@portal/theme': templatesDir },
-    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'false' },
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'false', PORTAL_LIQUID_WORKER: JSON.stringify(liquidWorker.name) },
     nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
     legalComments: 'none',
     logLevel: 'silent',
@@ -91,7 +93,7 @@ export async function buildClient(options: { genDir: string; generated: readonly
     manifest.routes[entry.route.path] = { chunk: toUrlPath(file), imports: staticImports(file).filter((f) => !runtimeImportSet.has(f) && f !== runtimeFile).map(toUrlPath) };
   }
   return {
-    files: result.outputFiles.map((f) => ({ path: `${ASSETS_DIR}/${rel(f.path)}`, contents: f.contents })),
+    files: [...result.outputFiles.map((f) => ({ path: `${ASSETS_DIR}/${rel(f.path)}`, contents: f.contents })), { path: `${ASSETS_DIR}/${liquidWorker.name}`, contents: liquidWorker.contents }],
     manifest,
     metafile,
   };

@@ -48,7 +48,7 @@ export async function buildServer(options: { genDir: string; generated: readonly
       jsx: 'automatic',
       packages: 'external',
       alias: { '@portal/theme': templatesDir },
-      define: { 'import.meta.env.SSR': 'true' },
+      define: { 'import.meta.env.SSR': 'true', PORTAL_LIQUID_WORKER: '""' },
       loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
       logLevel: 'silent',
       metafile: true,

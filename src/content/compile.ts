@@ -9,6 +9,7 @@ import { remarkAdmonitions } from './plugins/admonitions.js';
 import { remarkCollectLinks, type SourceLink } from './plugins/collect-links.js';
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds, type Heading2 } from './plugins/heading-ids.js';
 import { rehypeHighlight } from './plugins/highlight.js';
+import { remarkLiquidExamples } from './plugins/liquid-examples.js';
 import { needsMdxCompiler, staticContentModule, toStaticTree } from './static-content.js';
 import { parseMarkdownOnly } from './markdown-fast-parse.js';
 import { checkTreeDepth } from './limits.js';
@@ -41,6 +42,7 @@ export async function compileMdx(body: string, file: string, options: CompileOpt
     remarkAdmonitions()(mdast);
     remarkExplicitIds()(mdast);
     remarkCollectLinks({ out: links })(mdast);
+    remarkLiquidExamples({ file })(mdast);
     const tooDeep = checkTreeDepth(mdast, file);
     if (tooDeep.length > 0) return { code: '', headings, links, diagnostics: tooDeep };
     if (fast || !needsMdxCompiler(mdast)) {

@@ -2,6 +2,7 @@ import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import type { PageData } from '../types.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
+import { addTryItButtons } from '../liquid/try-it.ts';
 import { addCopyButtons } from './code-copy.ts';
 import { ColorModeProvider } from './color-mode.tsx';
 import { usePreferredVersion } from './docs-versions.ts';
@@ -33,7 +34,9 @@ export function Layout({ children, page }: { children: ReactNode; page?: PageDat
   const { path } = useRouter();
   // Content changes with the route: enhance its code blocks after each change.
   useEffect(() => {
-    addCopyButtons(document.getElementById('__portal') ?? document);
+    const content = document.getElementById('__portal') ?? document;
+    addCopyButtons(content);
+    addTryItButtons(content);
   }, [path]);
   // spec §4: a remembered docs version that no longer exists is forgotten on load, whatever the navbar holds.
   usePreferredVersion();

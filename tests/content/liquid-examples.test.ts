@@ -2,7 +2,8 @@
  * Executes every Liquid example in the docs whose output the page shows (site/README.md, "Liquid
  * examples that show an output"): a `liquid example` fence, optionally preceded by a `json data`
  * fence and by `file` fences, and followed by an `output` fence. Each example is rendered with the
- * Tessera theme engine (tests/helpers/theme-filters.ts) and must produce exactly the shown output.
+ * Tessera theme engine (templates/liquid/theme-engine.ts), through the same wrapper the pages' Try it
+ * runs in the reader's browser (templates/liquid/render-example.ts), and must produce exactly the shown output.
  *
  * Comparison: both strings lose the whitespace at the very end (a fence body never ends in a
  * newline, a template often does) and the spaces and tabs at the end of each line (editors strip
@@ -14,41 +15,24 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { createThemeEngine, splitThemeData, themeTimezone } from '../helpers/theme-filters.js';
+import { type ExampleFence, pairLiquidExamples, parseFenceInfo } from '../../src/content/liquid-example-fences.ts';
+import { registerLanguages } from '../../src/content/prism.ts';
+import { processSource } from '../../src/content/process-source.ts';
+import { renderLiquidExample } from '../../templates/liquid/render-example.ts';
 
 /** The number of examples the docs held when this was last raised (173); fewer means examples got lost. */
 const MIN_EXAMPLES = 173;
 
-interface Fence {
-  lang: string;
-  flags: Set<string>;
-  attrs: Record<string, string>;
-  body: string;
-  /** 1-based line of the opening fence. */
-  line: number;
-}
+type Fence = ExampleFence;
 
 interface LiquidExample {
   file: string;
   line: number;
   template: string;
-  data: Record<string, unknown>;
+  /** The data fence's JSON text, as the reader's Try it gets it ('' without one). */
+  data: string;
   files: Record<string, string>;
   output: string;
-}
-
-/** Splits a fence info string: the language, bare words (flags) and key="value" attributes. */
-function parseInfo(info: string): Pick<Fence, 'lang' | 'flags' | 'attrs'> {
-  const words = info.match(/[^\s"=]+="[^"]*"|[^\s"=]+='[^']*'|[^\s"=]+=[^\s"]+|"[^"]*"|\S+/g) ?? [];
-  const [lang = '', ...rest] = words;
-  const flags = new Set<string>();
-  const attrs: Record<string, string> = {};
-  for (const word of rest) {
-    const eq = word.indexOf('=');
-    if (eq > 0) attrs[word.slice(0, eq)] = word.slice(eq + 1).replace(/^(["'])(.*)\1$/, '$2');
-    else flags.add(word);
-  }
-  return { lang, flags, attrs };
 }
 
 /** CommonMark-style fenced code blocks: ``` or ~~~ (3+), closed by the same character, at least as long. */
@@ -68,60 +52,22 @@ function scanFences(source: string): Fence[] {
       if (close !== null && close[1]?.[0] === marker[0] && (close[1]?.length ?? 0) >= marker.length) break;
       body.push(line.replace(new RegExp(`^ {0,${indent.length}}`), ''));
     }
-    fences.push({ ...parseInfo(info.trim()), body: body.join('\n'), line: i + 1 });
+    fences.push({ ...parseFenceInfo(info.trim()), body: body.join('\n'), line: i + 1 });
     i = j;
   }
   return fences;
 }
 
-/**
- * Pairs the fences of one page into examples. `data` applies to the next example only; `file`
- * fences (theme files, named by `title="..."`) apply to every later example on the page. Any
- * example without an output fence right after it, or an output without an example, throws.
- */
+/** The page's examples, paired by the convention's one reading (src/content/liquid-example-fences.ts). */
 function extractExamples(source: string, file: string): LiquidExample[] {
-  const fences = scanFences(source);
-  const examples: LiquidExample[] = [];
-  const files: Record<string, string> = {};
-  let pendingData: { data: Record<string, unknown>; line: number } | undefined;
-  for (let i = 0; i < fences.length; i++) {
-    const fence = fences[i] as Fence;
-    const where = `${file}:${fence.line}`;
-    if (fence.flags.has('data')) {
-      if (pendingData !== undefined) throw new Error(`${where}: two data fences in a row (the first is at line ${pendingData.line})`);
-      try {
-        pendingData = { data: JSON.parse(fence.body) as Record<string, unknown>, line: fence.line };
-      } catch (error) {
-        throw new Error(`${where}: data fence is not valid JSON: ${(error as Error).message}`);
-      }
-    } else if (fence.flags.has('file')) {
-      const path = fence.attrs['title'];
-      if (path === undefined || !/^(layout|templates|snippets|locales|config|assets)\/[^\s()]+$/.test(path)) {
-        throw new Error(`${where}: file fence needs title="<theme folder>/<file>", got ${JSON.stringify(path ?? '')}`);
-      }
-      files[path] = fence.body;
-    } else if (fence.flags.has('example')) {
-      if (fence.lang !== 'liquid') throw new Error(`${where}: example fence must be a liquid fence, got "${fence.lang}"`);
-      const next = fences[i + 1];
-      if (next === undefined || !next.flags.has('output')) {
-        throw new Error(`${where}: liquid example is not followed by an output fence`);
-      }
-      examples.push({
-        file,
-        line: fence.line,
-        template: fence.body,
-        data: pendingData?.data ?? {},
-        files: { ...files },
-        output: next.body,
-      });
-      pendingData = undefined;
-      i++;
-    } else if (fence.flags.has('output')) {
-      throw new Error(`${where}: output fence without a liquid example right before it`);
-    }
-  }
-  if (pendingData !== undefined) throw new Error(`${file}:${pendingData.line}: data fence is not followed by a liquid example`);
-  return examples;
+  return pairLiquidExamples(scanFences(source), file).map((paired) => ({
+    file,
+    line: paired.example.line,
+    template: paired.example.body,
+    data: paired.data?.fence.body ?? '',
+    files: Object.fromEntries(Object.entries(paired.files).map(([path, fence]) => [path, fence.body])),
+    output: paired.output.body,
+  }));
 }
 
 /** See the header: trailing spaces per line and trailing whitespace at the end are ignored. */
@@ -129,11 +75,14 @@ function normalise(text: string): string {
   return text.replace(/[ \t]+$/gm, '').trimEnd();
 }
 
-/** Renders one example the way the storefront renders a template: globals vs page scope. */
+/** Renders one example exactly as the reader's Try it does (templates/liquid/render-example.ts). */
 async function renderExample(example: LiquidExample): Promise<string> {
-  const engine = createThemeEngine({ files: example.files, timezoneOffset: themeTimezone(example.data) });
-  const { globals, scope } = splitThemeData(example.data);
-  return engine.parseAndRender(example.template, scope, { globals });
+  const result = await renderLiquidExample(example);
+  if (!result.ok) {
+    const { message, line, column, file } = result.problem;
+    throw new Error(`${file ?? 'template'}${line === undefined ? '' : `:${line}:${column}`}: ${message}`);
+  }
+  return result.output;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -160,6 +109,14 @@ describe('Liquid examples in the docs', () => {
     });
   }
 
+  it('the build marks every example for its Try it control (issue 19)', async () => {
+    await registerLanguages(['markup-templating', 'liquid']);
+    for (const page of pages.filter((p) => p.examples.length > 0)) {
+      const { code } = await processSource(readFileSync(`${root}${page.file}`, 'utf8'), page.file);
+      expect({ file: page.file, marked: code.match(/data-liquid-example/g)?.length ?? 0 }).toEqual({ file: page.file, marked: page.examples.length });
+    }
+  });
+
   for (const example of examples) {
     it(`${example.file}:${example.line}`, async () => {
       const rendered = await renderExample(example);
@@ -183,8 +140,8 @@ describe('extractExamples', () => {
     ].join('\n\n');
     const found = extractExamples(source, 'page.mdx');
     expect(found.map((e) => [e.line, e.template, e.data, Object.keys(e.files), e.output])).toEqual([
-      [11, "{% render 'price', amount: product.price %}", { product: { price: 4500 } }, ['snippets/price.liquid'], '$45.00'],
-      [19, 'no data', {}, ['snippets/price.liquid'], 'no data'],
+      [11, "{% render 'price', amount: product.price %}", '{ "product": { "price": 4500 } }', ['snippets/price.liquid'], '$45.00'],
+      [19, 'no data', '', ['snippets/price.liquid'], 'no data'],
     ]);
   });
 

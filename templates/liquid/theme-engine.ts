@@ -1,6 +1,8 @@
 /**
- * The Tessera theme engine as the docs describe it, for tests: a LiquidJS `Liquid` instance with the
- * theme folders wired up (templates/, snippets/, layout/), the Tessera filters and the `form` tag.
+ * The Tessera theme engine as the docs describe it: a LiquidJS `Liquid` instance with the theme folders
+ * wired up (templates/, snippets/, layout/), the Tessera filters and the `form` tag. The docs test runs every
+ * example with it, and so does the reader's Try it in the browser (issue 19), so it must stay free of Node
+ * APIs: theme files come from an in-memory map, never from a disk or the network.
  *
  * Every behaviour here is documented in site/docs/themes/engines/liquid/filters.mdx (filters),
  * site/docs/themes/features/customer/register.mdx (the `form` tag) and

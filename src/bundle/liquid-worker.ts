@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const workerEntry = path.resolve(import.meta.dirname, '../../templates/liquid/render.worker.ts');
+
+/** The Try it worker's file, by its path under the assets folder, and its bytes. */
+export interface LiquidWorkerFile {
+  /** File name inside the assets folder, with a hash of its contents: `liquid-worker-3fa9c1d2.js`. */
+  name: string;
+  contents: Uint8Array;
+}
+
+/**
+ * Bundle stage, Try it (issue 19): the worker that renders Liquid examples (LiquidJS and the theme engine), one
+ * self-contained classic-worker script. Built before the client bundle, which learns its name through a `define`;
+ * nothing loads it before a reader's first click on Try it.
+ */
+export function buildLiquidWorker(options: { minify: boolean }): Promise<LiquidWorkerFile> {
+  // Its sources are the portal's own (templates/liquid, LiquidJS), never the site's: one build per process serves
+  // every rebuild of a `portal serve` session.
+  let built = builtWorkers.get(options.minify);
+  if (!built) {
+    built = bundleLiquidWorker(options.minify);
+    builtWorkers.set(options.minify, built);
+    built.catch(() => builtWorkers.delete(options.minify));
+  }
+  return built;
+}
+
+const builtWorkers = new Map<boolean, Promise<LiquidWorkerFile>>();
+
+async function bundleLiquidWorker(minify: boolean): Promise<LiquidWorkerFile> {
+  const result = await esbuild.build({
+    entryPoints: [workerEntry],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022'],
+    minify,
+    write: false,
+    outdir: 'out',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  const file = result.outputFiles.find((f) => f.path.endsWith('.js'));
+  if (!file) throw new Error('esbuild produced no output for the Try it worker');
+  const hash = createHash('sha256').update(file.contents).digest('hex').slice(0, 8);
+  return { name: `liquid-worker-${hash}.js`, contents: file.contents };
+}
