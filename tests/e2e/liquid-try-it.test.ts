@@ -1,13 +1,9 @@
-/// <reference lib="dom" />
-import fs from 'node:fs/promises';
+
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/commands/build.ts';
 import { connectBrowser, serveDir } from '../helpers/browser.ts';
-import { memoryLogger, projectRoot } from '../helpers/fixtures.ts';
+import { portalSiteBuild } from '../helpers/portal-site.ts';
 import { waitForHydration } from './shell-support.ts';
 
 // Issue 19 part 1: Try it on the real portal's filters reference (one build of site/ for this file).
@@ -35,17 +31,13 @@ async function panelViolations(page: Page): Promise<string[]> {
 
 let browser: Browser;
 let served: Awaited<ReturnType<typeof serveDir>>;
-let outDir: string;
 beforeAll(async () => {
-  outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-try-it-'));
-  await build({ root: projectRoot, outDir: path.join(outDir, 'build'), log: memoryLogger() });
-  served = await serveDir(path.join(outDir, 'build'));
+  served = await serveDir(await portalSiteBuild());
   browser = await connectBrowser();
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
   await served?.close();
-  if (outDir) await fs.rm(outDir, { recursive: true, force: true });
 });
 
 async function open(

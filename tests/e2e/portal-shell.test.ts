@@ -1,22 +1,17 @@
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/commands/build.ts';
 import { connectBrowser, serveDir } from '../helpers/browser.ts';
-import { memoryLogger, projectRoot } from '../helpers/fixtures.ts';
+import { portalSiteBuild } from '../helpers/portal-site.ts';
 import { openPage, waitForHydration, type ShellSite } from './shell-support.ts';
 
 // Issue 14: what the spec asks of the shell, on the real portal (site/), not only on fixture sites.
 
 let site: ShellSite;
-let tmp: string;
 beforeAll(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-real-shell-'));
-  const outDir = path.join(tmp, 'build');
-  await build({ root: projectRoot, outDir, log: memoryLogger() });
+  const outDir = await portalSiteBuild();
   const served = await serveDir(outDir);
   const browser = await connectBrowser();
   site = {
@@ -31,7 +26,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await site?.close();
-  await fs.rm(tmp, { recursive: true, force: true });
 });
 
 const BAR = '.announcement-bar';

@@ -1,13 +1,9 @@
-/// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/commands/build.ts';
 import { connectBrowser, serveDir } from '../helpers/browser.ts';
-import { memoryLogger, projectRoot } from '../helpers/fixtures.ts';
+import { portalSiteBuild } from '../helpers/portal-site.ts';
 import { openPage, startShellSite, waitForHydration, type ShellSite } from './shell-support.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -115,17 +111,13 @@ describe('code blocks (issue 3 item 12)', () => {
 describe('accessibility of the real portal (issue 3 item 12)', () => {
   let browser: Browser;
   let served: Awaited<ReturnType<typeof serveDir>>;
-  let outDir: string;
   beforeAll(async () => {
-    outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-shell-a11y-'));
-    await build({ root: projectRoot, outDir: path.join(outDir, 'build'), log: memoryLogger() });
-    served = await serveDir(path.join(outDir, 'build'));
+    served = await serveDir(await portalSiteBuild());
     browser = await connectBrowser();
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await served?.close();
-    if (outDir) await fs.rm(outDir, { recursive: true, force: true });
   });
 
   it.each([
