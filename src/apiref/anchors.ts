@@ -1,4 +1,5 @@
 import type { ApiMediaType, ApiOperation, SchemaNode } from '../../templates/api/model.js';
+import { withoutKeys } from './schema-inline.js';
 import { kebab as toKebab } from './slugs.js';
 
 /** kebab() memoised: property names repeat across a page and across pages. */
@@ -41,12 +42,12 @@ export function assignAnchors(operation: ApiOperation, kebab: (text: string) => 
   const shown = new Map<SchemaNode, { anchor: string; label: string }>();
   const withOp = (op: ApiOperation, prefix: string): ApiOperation => ({
     ...op,
-    parameters: op.parameters.map((p) => ({ ...p, anchor: claim(`${prefix}${p.in}-${kebab(p.name)}`) })),
+    parameters: op.parameters.map((p) => ({ ...p, anchor: claim(`${prefix}${p.in}-${kebab(p.name)}`), schema: withoutKeys(p.schema) })),
     // Only the page's own request body has an element id to point at; a callback's does not.
     ...(op.requestBody ? { requestBody: { ...op.requestBody, content: media(op.requestBody.content, `${prefix}request-body`, prefix ? undefined : 'the request body') } } : {}),
     responses: op.responses.map((r) => {
       const id = prefix ? claim(responseId(r.status, prefix)) : responseId(r.status);
-      return { ...r, anchor: id, headers: r.headers.map((h) => ({ ...h, anchor: claim(`${id}-header-${kebab(h.name)}`) })), content: media(r.content, id, `the ${r.status} response`) };
+      return { ...r, anchor: id, headers: r.headers.map((h) => ({ ...h, anchor: claim(`${id}-header-${kebab(h.name)}`), schema: withoutKeys(h.schema) })), content: media(r.content, id, `the ${r.status} response`) };
     }),
     callbacks: op.callbacks.map((cb) => ({ ...cb, operation: withOp(cb.operation, `callback-${kebab(cb.name)}-${cb.operation.method.toLowerCase()}-`) })),
   });
@@ -60,23 +61,31 @@ export function assignAnchors(operation: ApiOperation, kebab: (text: string) => 
       }
       const anchor = i === 0 ? prefix : `${prefix}-${kebab(m.mediaType)}`;
       if (label && !shown.has(m.schema)) shown.set(m.schema, { anchor: prefix, label });
-      return { ...m, schema: tree(m.schema, anchor) };
+      return { ...m, schema: tree(m.schema, anchor, new Map()) };
     });
-  const tree = (node: SchemaNode, prefix: string): SchemaNode => ({
-    ...node,
-    ...(node.properties
-      ? {
-          properties: node.properties.map((p) => {
-            const anchor = claim(`${prefix}-${kebab(p.name) || 'property'}`);
-            return { ...p, anchor, schema: tree(p.schema, anchor) };
-          }),
-        }
-      : {}),
-    ...(node.items ? { items: tree(node.items, prefix) } : {}),
-    ...(node.additionalProperties ? { additionalProperties: tree(node.additionalProperties, `${prefix}-value`) } : {}),
-    ...(node.variants
-      ? { variants: { ...node.variants, options: node.variants.options.map((o) => ({ ...o, schema: tree(o.schema, `${prefix}-${kebab(o.label) || 'option'}`) })) } }
-      : {}),
-  });
+  // `above`: the row each named schema opened at on the way down, so a repeat links back to it. Build-time
+  // keys end here: pages never carry them.
+  const tree = (node: SchemaNode, prefix: string, above: ReadonlyMap<string, string>): SchemaNode => {
+    const { key, ref, ...rest } = node;
+    const here = key && !above.has(key) ? new Map(above).set(key, prefix) : above;
+    const back = node.circular && ref ? above.get(ref) : undefined;
+    return {
+      ...rest,
+      ...(back ? { circularAnchor: back } : {}),
+      ...(node.properties
+        ? {
+            properties: node.properties.map((p) => {
+              const anchor = claim(`${prefix}-${kebab(p.name) || 'property'}`);
+              return { ...p, anchor, schema: tree(p.schema, anchor, here) };
+            }),
+          }
+        : {}),
+      ...(node.items ? { items: tree(node.items, prefix, here) } : {}),
+      ...(node.additionalProperties ? { additionalProperties: tree(node.additionalProperties, `${prefix}-value`, here) } : {}),
+      ...(node.variants
+        ? { variants: { ...node.variants, options: node.variants.options.map((o) => ({ ...o, schema: tree(o.schema, `${prefix}-${kebab(o.label) || 'option'}`, here) })) } }
+        : {}),
+    };
+  };
   return withOp(operation, '');
 }

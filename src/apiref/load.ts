@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PortalConfig } from '../config/schema.js';
@@ -71,7 +72,7 @@ async function buildContribution(options: { file: string; source: string; allowe
     ...(config.openapi?.remoteUrl ? [{ label: 'Hosted copy', href: config.openapi.remoteUrl }] : []),
   ];
   const categoryLabel = config.openapi?.categoryLabel ?? 'API reference';
-  const { routes, sidebarItems } = buildApiRoutes(parsed.model, {
+  const { routes, sidebarItems, files: schemaFiles } = buildApiRoutes(parsed.model, {
     basePath: config.openapi?.routeBasePath ?? '/docs/api',
     file,
     downloads,
@@ -80,6 +81,8 @@ async function buildContribution(options: { file: string; source: string; allowe
     locate: parsed.locate,
     // A document previewed with --openapi was written for another site: its broken links only warn.
     lenientLinks: options.lenientLinks,
+    // Named after the document's content: a reader's browser never mixes a loaded schema with a newer page.
+    schemaFiles: { folder: 'openapi/schemas', salt: createHash('sha1').update(files[1]?.contents ?? '').digest('hex') },
   });
-  return { routes, sidebarItems, files, diagnostics: parsed.diagnostics };
+  return { routes, sidebarItems, files: [...files, ...schemaFiles], diagnostics: parsed.diagnostics };
 }

@@ -1,9 +1,9 @@
-import type { ApiOperation, ApiSecurityRequirement, ApiSecurityScheme, ApiServer, ApiTag, SafeHtml } from '../../templates/api/model.js';
+import type { ApiOperation, ApiSecurityRequirement, ApiSecurityScheme, ApiServer, ApiTag, SafeHtml, SchemaNode } from '../../templates/api/model.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { createMarkdownRenderer, markdownToText } from './markdown.js';
 import { buildOperation, buildSecurity, docsLink, HTTP_METHODS, type OperationContext } from './operations.js';
 import { arr, createRefLookup, deref, entries, isObject, str, type Raw } from './raw.js';
-import { indexSubtypes } from './schema-tree.js';
+import { indexSubtypes, namedSchemaOf } from './schema-tree.js';
 import { assignSlugs, type SlugRequest } from './slugs.js';
 import { toPointer } from './locate.js';
 import { safeDocumentUrl } from './safe-url.js';
@@ -35,6 +35,8 @@ export interface ApiModel {
   operations: ApiOperation[];
   /** `x-topics`: extra Markdown sections for the introduction. */
   topics: Array<{ title: string; content: SafeHtml }>;
+  /** A named schema by its key (`schemaKey`), the one node every tree shares: what pages open or load lazily. */
+  schemaOf: (key: string) => SchemaNode;
 }
 
 export interface BuildModelOptions {
@@ -45,8 +47,6 @@ export interface BuildModelOptions {
   specVersion: string;
   file: string;
   locate: (pointer: string) => number | undefined;
-  /** Schema nesting shown before a tree is cut. */
-  maxDepth?: number;
   /** The memoised Markdown renderer, when the caller renders the same texts again (the link check). */
   markdown?: (markdown: string | undefined) => SafeHtml | undefined;
 }
@@ -75,7 +75,6 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
     lookup,
     markdown,
     subtypesOf: indexSubtypes(is2 ? options.refRoot.definitions : isObject(options.refRoot.components) ? options.refRoot.components.schemas : undefined, is2 ? '#/definitions/' : '#/components/schemas/'),
-    maxDepth: options.maxDepth ?? 10,
     memo: new Map(),
     security,
     servers,
@@ -138,6 +137,7 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
       const content = isObject(t) ? markdown(str(t.content)) : undefined;
       return isObject(t) && typeof t.title === 'string' && content ? [{ title: t.title, content }] : [];
     }),
+    schemaOf: (key) => namedSchemaOf(key, ctx),
   };
   return { model, diagnostics: [...diagnostics, ...objectDiagnostics] };
 }

@@ -25,7 +25,6 @@ export interface ParseApiOptions {
   /** Folder external `$ref`s must stay inside (issue 8). */
   allowedDir: string;
   readFile?: ReadFile | undefined;
-  maxDepth?: number | undefined;
 }
 
 export interface ParseApiResult {
@@ -129,7 +128,6 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
     file,
     locate: (pointer) => locatePointer(source, pointer)?.line,
     markdown,
-    ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}),
   });
   // 6. Links in descriptions, pointing into the document as written (before any 2.0 conversion)
   const descriptionLinks = collectDescriptionLinks(bundled, markdown);

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Route } from '../routes/route.js';
 import { normalizePath, slugify } from '../routes/slug.js';
 import { assignAnchors, createKebabCache, OPERATION_SECTIONS } from './anchors.js';
+import { createSchemaInliner } from './schema-inline.js';
 import { buildCodeSamples } from './code-samples.js';
 import { highlightCode } from './highlight.js';
 import { descriptionSourceLinks, type DescriptionLink, type DescriptionSourceLinkOptions } from './description-links.js';
@@ -30,6 +31,8 @@ export interface ApiRoutesOptions {
   locate?: DescriptionSourceLinkOptions['locate'];
   /** `--openapi` preview: a broken description link warns instead of failing the build. */
   lenientLinks?: boolean | undefined;
+  /** Where schemas too big for their page are written, below the site root, and what their names change with. */
+  schemaFiles?: { folder: string; salt: string } | undefined;
 }
 
 const SIDEBAR_ID = 'api';
@@ -40,7 +43,8 @@ const INTRO_SECTIONS = ['servers', 'authentication', 'download', 'reference'];
  * included), the API category page, and the sidebar grouped by x-tagGroups or tags. Each route's data is
  * plain JSON for a shared template: the chunk of an operation is data, not generated code.
  */
-export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { routes: Route[]; sidebarItems: SidebarItem[] } {
+export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { routes: Route[]; sidebarItems: SidebarItem[]; files: Array<{ path: string; contents: string }> } {
+  const inliner = createSchemaInliner({ schemaOf: model.schemaOf, folder: options.schemaFiles?.folder ?? 'openapi/schemas', salt: options.schemaFiles?.salt ?? '' });
   const base = normalizePath(options.basePath);
   const href = (slug: string): string => normalizePath(`${base}/${slug}`);
   const bySlug = new Map(model.operations.map((op) => [op.slug, op]));
@@ -94,7 +98,7 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
       const op = bySlug.get(slug);
       return op ? [summaryOf(op)] : [];
     });
-    const data: ApiTagData = { name: tagLabel(tag), ...(described ? { description: described.html } : {}), ...(tag.object ? { object: tag.object } : {}), ...(tag.externalDocs ? { externalDocs: tag.externalDocs } : {}), operations };
+    const data: ApiTagData = { name: tagLabel(tag), ...(described ? { description: described.html } : {}), ...(tag.object ? { object: { ...tag.object, schema: inliner.schema(tag.object.schema) } } : {}), ...(tag.externalDocs ? { externalDocs: tag.externalDocs } : {}), operations };
     const objectToc = tag.object ? [{ depth: 2, id: 'object', text: `The ${tag.object.name} object` }] : [];
     const toc = [...(described?.toc ?? []), ...objectToc, ...(operations.length ? [{ depth: 2, id: 'operations', text: 'Operations' }] : [])];
     routes.push(route(href(tag.slug), 'api-tag', 'ApiTagPage', { title: tagLabel(tag), ...(tag.plainDescription ? { description: tag.plainDescription } : {}), toc, data }));
@@ -104,7 +108,7 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
   const tagsByName = new Map(model.tags.map((t) => [t.name, t]));
   const kebab = createKebabCache();
   for (const op of model.operations) {
-    const operation = assignAnchors(op, kebab);
+    const operation = assignAnchors(inliner.operation(op), kebab);
     const used = new Set(op.security.flat().map((s) => s.scheme));
     const data: ApiOperationData = {
       operation,
@@ -160,7 +164,7 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
     lenient: options.lenientLinks,
   });
   for (const r of routes) r.links = linksByPath.get(r.path) ?? [];
-  return { routes, sidebarItems };
+  return { routes, sidebarItems, files: inliner.files() };
 }
 
 /** x-tagGroups as given (tags they do not list follow, one group each); without groups, a group per tag. */

@@ -6,11 +6,9 @@ export interface SchemaContext {
   markdown: (md: string | undefined) => SafeHtml | undefined;
   /** Component refs whose allOf includes the given ref: the implicit subtypes of a discriminator. */
   subtypesOf: (ref: string) => string[];
-  /** Nesting beyond this is cut (`truncated`): a reference page, not a schema dump. */
-  maxDepth: number;
   /** A request body leaves out readOnly properties, a response writeOnly ones (as Redoc and Stripe do). */
   direction?: 'request' | 'response' | undefined;
-  /** Shared by every tree of one document. */
+  /** Named schemas already built, shared by every tree of one document. */
   memo?: SchemaMemo | undefined;
 }
 
@@ -28,73 +26,59 @@ export function indexSubtypes(schemas: unknown, prefix: string): (ref: string) =
   return (ref) => byParent.get(ref) ?? [];
 }
 
-/** Subtrees already built, by direction and ref, with every ref their expansion went through. */
-export type SchemaMemo = Map<string, { node: SchemaNode; visited: ReadonlySet<string> }>;
+/** Named schemas by key (`schemaKey`): each built once per direction and shared by every place that uses it. */
+export type SchemaMemo = Map<string, SchemaNode>;
 
-/** Refs pushed while a subtree expands, and whether it met a cycle or the depth limit (then it is not reusable). */
-interface Trace {
-  visited: Set<string>;
-  open: boolean;
-}
+/** The document-wide key of a named schema as seen from one direction: `response|#/components/schemas/Order`. */
+export const schemaKey = (direction: SchemaContext['direction'], ref: string): string => `${direction ?? ''}|${ref}`;
 
 /**
- * The schema of a parameter, body or response as a finite tree (issue 5): refs resolved, allOf merged,
- * oneOf/anyOf and discriminators as variants; a ref already open on the way down is marked `circular`
- * instead of being expanded again.
+ * The schema of a parameter, body or response as a graph of shared nodes (issue 5, issue 20): refs resolved,
+ * allOf merged, oneOf/anyOf and discriminators as variants. Each named schema is built once per direction and
+ * the same node is used wherever it appears, so the model grows with the document, not with how often its
+ * schemas are used. A ref met while its own schema is still being built (recursion) is a small node with `ref`;
+ * pages decide how far to open the graph (schema-inline.ts).
  */
 export function buildSchemaTree(schema: unknown, ctx: SchemaContext): SchemaNode {
-  return build(schema, ctx, [], 0, []);
+  return build(schema, ctx.memo ? ctx : { ...ctx, memo: new Map() }, []);
 }
 
-function build(schema: unknown, ctx: SchemaContext, stack: readonly string[], depth: number, traces: readonly Trace[]): SchemaNode {
+/** The named schema of `key`, built now if no tree has used it yet (a ref only met with siblings, or in a cycle). */
+export function namedSchemaOf(key: string, ctx: SchemaContext): SchemaNode {
+  const at = key.indexOf('|');
+  const direction = key.slice(0, at);
+  const ref = key.slice(at + 1);
+  return buildSchemaTree({ $ref: ref }, { ...ctx, direction: direction === 'request' || direction === 'response' ? direction : undefined });
+}
+
+function build(schema: unknown, ctx: SchemaContext, stack: readonly string[]): SchemaNode {
   if (schema === true || schema === undefined || (isObject(schema) && Object.keys(schema).length === 0)) return { type: 'any' };
   if (!isObject(schema)) return { type: schema === false ? 'never' : 'any' };
-  const enter = (refs: readonly string[]) => {
-    for (const t of traces) for (const r of refs) t.visited.add(r);
-  };
 
   if (typeof schema.$ref === 'string') {
     const ref = schema.$ref;
     const name = componentName(ref) ?? ref.split('/').pop() ?? ref;
     const target = ctx.lookup(ref);
-    if (stack.includes(ref)) {
-      for (const t of traces) t.open = true;
-      return { type: isObject(target) ? schemaTypes(target).types.join(' | ') || 'object' : 'object', name, circular: name };
-    }
     if (!isObject(target)) return { type: 'any', name };
     const { $ref: _ref, description, ...siblings } = schema;
-    const plain = Object.keys(siblings).length === 0 && description === undefined;
-    // A subtree that met no cycle and no depth limit is the same wherever the ref appears, as long as
-    // none of the refs it went through is open above it here: build it once (large documents repeat refs).
-    const key = `${ctx.direction ?? ''}|${ref}`;
-    const cached = plain ? ctx.memo?.get(key) : undefined;
-    if (cached && !stack.some((s) => cached.visited.has(s))) {
-      enter([...cached.visited]);
-      return cached.node;
-    }
-    const trace: Trace = { visited: new Set([ref]), open: false };
-    enter([ref]);
-    const effective = Object.keys(siblings).length > 0 ? mergeAllOf({ allOf: [{ $ref: ref }, siblings] }, ctx.lookup) : target;
-    const inner = [...traces, trace];
-    const node = build(effective, ctx, [...stack, ref], depth, inner);
     // spec §2 of OpenAPI 3.1: a description next to $ref overrides the target's.
     const own = typeof description === 'string' ? ctx.markdown(description) : undefined;
-    const result: SchemaNode = { ...node, name: componentName(ref) ?? node.name ?? name, ...(own ? { description: own } : {}), ...implicitVariants(target, ref, ctx, stack, depth, inner) };
-    if (plain && !trace.open) ctx.memo?.set(key, { node: result, visited: trace.visited });
-    return result;
+    if (Object.keys(siblings).length === 0) {
+      const shared = namedSchema(ref, target, name, ctx, stack);
+      return own ? { ...shared, description: own } : shared;
+    }
+    if (stack.includes(ref)) return recursion(ref, target, name, ctx);
+    const inner = [...stack, ref];
+    const node = build(mergeAllOf({ allOf: [{ $ref: ref }, siblings] }, ctx.lookup), ctx, inner);
+    return { ...node, name: componentName(ref) ?? node.name ?? name, ...(own ? { description: own } : {}), ...implicitVariants(target, ref, ctx, inner) };
   }
 
   if (Array.isArray(schema.allOf)) {
     const refs = schema.allOf.flatMap((m) => (isObject(m) && typeof m.$ref === 'string' ? [m.$ref] : []));
     const loop = refs.find((r) => stack.includes(r));
-    if (loop) {
-      for (const t of traces) t.open = true;
-      const name = componentName(loop) ?? loop;
-      return { type: 'object', name, circular: name };
-    }
-    enter(refs);
+    if (loop) return recursion(loop, ctx.lookup(loop), componentName(loop) ?? loop, ctx);
     const merged = mergeAllOf(schema, ctx.lookup);
-    const node = build(merged, ctx, [...stack, ...refs], depth, traces);
+    const node = build(merged, ctx, [...stack, ...refs]);
     const single = refs.length === 1 && refs[0] ? componentName(refs[0]) : undefined;
     return single && !node.name ? { ...node, name: single } : node;
   }
@@ -103,19 +87,15 @@ function build(schema: unknown, ctx: SchemaContext, stack: readonly string[], de
   const node: SchemaNode = { type: types.join(' | ') || (schema.oneOf || schema.anyOf ? '' : 'any') };
   copyMeta(schema, node, ctx);
   if (nullable) node.nullable = true;
-  if (depth >= ctx.maxDepth && (schema.properties || schema.items || schema.oneOf || schema.anyOf)) {
-    for (const t of traces) t.open = true;
-    return { ...node, truncated: true };
-  }
 
   const required = new Set(arr(schema.required).filter((r): r is string => typeof r === 'string'));
   if (isObject(schema.properties)) {
     node.properties = Object.entries(schema.properties)
       .filter(([, prop]) => !hiddenIn(prop, ctx))
-      .map(([name, prop]) => ({ name, required: required.has(name), schema: build(prop, ctx, stack, depth + 1, traces) }));
+      .map(([name, prop]) => ({ name, required: required.has(name), schema: build(prop, ctx, stack) }));
   }
-  if (isObject(schema.additionalProperties)) node.additionalProperties = build(schema.additionalProperties, ctx, stack, depth + 1, traces);
-  if (schema.items !== undefined) node.items = build(Array.isArray(schema.items) ? schema.items[0] : schema.items, ctx, stack, depth + 1, traces);
+  if (isObject(schema.additionalProperties)) node.additionalProperties = build(schema.additionalProperties, ctx, stack);
+  if (schema.items !== undefined) node.items = build(Array.isArray(schema.items) ? schema.items[0] : schema.items, ctx, stack);
   const discriminator = discriminatorOf(schema);
   if (discriminator) node.discriminator = discriminator.propertyName;
   for (const kind of ['oneOf', 'anyOf'] as const) {
@@ -125,7 +105,7 @@ function build(schema: unknown, ctx: SchemaContext, stack: readonly string[], de
       kind,
       ...(discriminator ? { discriminator: discriminator.propertyName } : {}),
       options: options.map((option, i) => {
-        const tree = build(option, ctx, stack, depth + 1, traces);
+        const tree = build(option, ctx, stack);
         const value = discriminator && isObject(option) && typeof option.$ref === 'string' ? discriminatorValue(discriminator, option.$ref) : undefined;
         return { label: tree.name ?? tree.title ?? `${tree.type || 'Option'} ${i + 1}`, schema: tree, ...(value ? { discriminatorValue: value } : {}) };
       }),
@@ -135,13 +115,32 @@ function build(schema: unknown, ctx: SchemaContext, stack: readonly string[], de
   return node;
 }
 
+/** A named schema's one node for this direction: built on first use, the same object ever after. */
+function namedSchema(ref: string, target: Raw, name: string, ctx: SchemaContext, stack: readonly string[]): SchemaNode {
+  const key = schemaKey(ctx.direction, ref);
+  const memo = ctx.memo as SchemaMemo;
+  const known = memo.get(key);
+  if (known) return known;
+  if (stack.includes(ref)) return recursion(ref, target, name, ctx);
+  const inner = [...stack, ref];
+  const node = build(target, ctx, inner);
+  const result: SchemaNode = { ...node, name: componentName(ref) ?? node.name ?? name, key, ...implicitVariants(target, ref, ctx, inner) };
+  memo.set(key, result);
+  return result;
+}
+
+/** A ref met inside its own expansion: a node naming the schema, which pages link or load instead of repeating. */
+function recursion(ref: string, target: unknown, name: string, ctx: SchemaContext): SchemaNode {
+  return { type: isObject(target) ? schemaTypes(target).types.join(' | ') || 'object' : 'object', name, circular: name, ref: schemaKey(ctx.direction, ref) };
+}
+
 /**
  * A component with a discriminator but no oneOf lists its subtypes: the mapping's targets, else the
  * components that extend it through allOf (the Swagger 2.0 pattern).
  */
-function implicitVariants(target: Raw, ref: string, ctx: SchemaContext, stack: readonly string[], depth: number, traces: readonly Trace[]): { variants?: Variants } {
+function implicitVariants(target: Raw, ref: string, ctx: SchemaContext, stack: readonly string[]): { variants?: Variants } {
   const discriminator = discriminatorOf(target);
-  if (!discriminator || target.oneOf || target.anyOf || target[MERGED] || depth >= ctx.maxDepth) return {};
+  if (!discriminator || target.oneOf || target.anyOf || target[MERGED]) return {};
   const mapped = Object.values(discriminator.mapping);
   const subtypes = mapped.length > 0 ? mapped : ctx.subtypesOf(ref);
   const children = subtypes.filter((s) => s !== ref);
@@ -153,7 +152,7 @@ function implicitVariants(target: Raw, ref: string, ctx: SchemaContext, stack: r
       kind: 'oneOf',
       discriminator: discriminator.propertyName,
       options: children.map((child) => {
-        const tree = build({ $ref: child }, ctx, inner, depth + 1, traces);
+        const tree = build({ $ref: child }, ctx, inner);
         return { label: tree.name ?? child, schema: tree, discriminatorValue: discriminatorValue(discriminator, child) ?? tree.name ?? child };
       }),
     },

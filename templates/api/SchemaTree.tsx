@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import type { Json, PropertyNode, SchemaNode } from './model.ts';
+import { useState, type ReactNode } from 'react';
+import { useSite } from '../site-context.tsx';
+import type { Json, PropertyNode, SchemaFile, SchemaNode } from './model.ts';
 import { Markdown } from './Markdown.tsx';
 import { Tabs } from './Tabs.tsx';
 
@@ -17,8 +18,9 @@ const show = (value: Json): string => (typeof value === 'string' ? value : JSON.
 /** The object (or array of objects) a node opens into, if any. */
 function childrenOf(node: SchemaNode): SchemaNode | undefined {
   if (node.circular) return undefined;
+  if (node.lazy) return node;
   const map = node.additionalProperties;
-  if (node.properties?.length || node.variants || node.truncated || (map && (childrenOf(map) || map.description))) return node;
+  if (node.properties?.length || node.variants || (map && (childrenOf(map) || map.description))) return node;
   if (node.items) return childrenOf(node.items);
   return undefined;
 }
@@ -36,8 +38,22 @@ export function SchemaFacts({ node, required }: { node: SchemaNode; required?: b
       {node.readOnly && <span className="schema-flag">read-only</span>}
       {node.writeOnly && <span className="schema-flag">write-only</span>}
       {node.deprecated && <span className="schema-flag schema-deprecated">deprecated</span>}
-      {circular && <span className="schema-flag schema-circular" title="Refers back to a schema shown above; not expanded again">circular: {circular}</span>}
+      {circular && <CircularFlag name={circular} anchor={node.circularAnchor ?? inner?.circularAnchor} />}
     </>
+  );
+}
+
+/** A schema that repeats one opened above it: a link back to that row when the page has it. */
+function CircularFlag({ name, anchor }: { name: string; anchor: string | undefined }) {
+  const title = 'Repeats a schema shown above; not opened again';
+  return anchor ? (
+    <a className="schema-flag schema-circular" href={`#${anchor}`} title={title}>
+      circular: {name}
+    </a>
+  ) : (
+    <span className="schema-flag schema-circular" title={title}>
+      circular: {name}
+    </span>
   );
 }
 
@@ -89,12 +105,15 @@ function PropertyRow({ prop, depth }: { prop: PropertyNode; depth: number }) {
         <SchemaFacts node={prop.schema} required={prop.required} />
       </div>
       <SchemaDetails node={prop.schema} />
-      {nested && (
-        <details className="schema-nested">
-          <summary>{nested.variants && !nested.properties?.length ? 'Options' : nested === prop.schema ? 'Properties' : 'Item properties'}</summary>
-          <SchemaBody node={nested} depth={depth + 1} />
-        </details>
-      )}
+      {nested &&
+        (nested.lazy ? (
+          <LazySchema node={nested} depth={depth + 1} summary={nested === prop.schema ? 'Properties' : 'Item properties'} />
+        ) : (
+          <details className="schema-nested">
+            <summary>{nested.variants && !nested.properties?.length ? 'Options' : nested === prop.schema ? 'Properties' : 'Item properties'}</summary>
+            <SchemaBody node={nested} depth={depth + 1} />
+          </details>
+        ))}
     </li>
   );
 }
@@ -105,6 +124,7 @@ function PropertyRow({ prop, depth }: { prop: PropertyNode; depth: number }) {
  */
 export function SchemaBody({ node, depth = 0 }: { node: SchemaNode; depth?: number }) {
   const target = node.type === 'array' && node.items && !node.properties ? node.items : node;
+  if (target.lazy) return <LazySchema node={target} depth={depth} summary="Properties" />;
   return (
     <div className="schema-body">
       {target.discriminator && !target.variants && (
@@ -157,8 +177,49 @@ export function SchemaBody({ node, depth = 0 }: { node: SchemaNode; depth?: numb
           />
         </div>
       )}
-      {target.truncated && <p className="schema-note">Nested deeper than this reference shows; see the downloadable document for the full schema.</p>}
     </div>
+  );
+}
+
+type LazyState = { status: 'closed' | 'loading' | 'failed' } | { status: 'loaded'; schema: SchemaNode };
+
+/**
+ * A named schema the page left out to stay small (issue 20): a closed row that fetches the schema's file the
+ * first time it opens, then shows it like any other. Without JavaScript it says where the schema is instead.
+ */
+function LazySchema({ node, depth, summary }: { node: SchemaNode; depth: number; summary: string }) {
+  const site = useSite();
+  const [state, setState] = useState<LazyState>({ status: 'closed' });
+  const load = () => {
+    if (state.status === 'loading' || state.status === 'loaded') return;
+    setState({ status: 'loading' });
+    fetch(`${site.baseUrl}${node.lazy}`)
+      .then((response) => (response.ok ? (response.json() as Promise<SchemaFile>) : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((file) => setState({ status: 'loaded', schema: file.schema }))
+      .catch(() => setState({ status: 'failed' }));
+  };
+  return (
+    <details className="schema-nested schema-lazy" onToggle={(event) => event.currentTarget.open && load()}>
+      <summary>{summary}</summary>
+      {state.status === 'loaded' ? (
+        <SchemaBody node={state.schema} depth={depth} />
+      ) : (
+        <p className="schema-note" role="status">
+          {state.status === 'loading' ? (
+            `Loading ${node.name ?? 'the schema'}…`
+          ) : state.status === 'failed' ? (
+            <>
+              {node.name ?? 'The schema'} could not be loaded.{' '}
+              <button type="button" className="schema-retry" onClick={load}>
+                Try again
+              </button>
+            </>
+          ) : (
+            <>{node.name ?? 'This schema'} opens with JavaScript on; the downloadable document has it in full.</>
+          )}
+        </p>
+      )}
+    </details>
   );
 }
 

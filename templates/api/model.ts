@@ -42,8 +42,22 @@ export interface SchemaNode {
   discriminator?: string;
   /** This is a reference back to `<name>`, already open above it: not expanded again. */
   circular?: string;
-  /** Nested deeper than the tree is expanded. */
-  truncated?: boolean;
+  /** Element id of the row above where the repeated schema opens, when the page has one. */
+  circularAnchor?: string;
+  /**
+   * Past the page's size budget (issue 20): the inside of this named schema is not in the page but in a JSON
+   * file of the site (`openapi/schemas/…json`, from the site root), loaded when the reader opens it.
+   */
+  lazy?: string;
+  /** Build time only, never in a page: the document-wide key of the named schema this node is (`response|#/…`). */
+  key?: string;
+  /** Build time only: a named schema whose expansion was already under way where this reference was met. */
+  ref?: string;
+}
+
+/** What a lazily loaded schema file holds. */
+export interface SchemaFile {
+  schema: SchemaNode;
 }
 
 export interface PropertyNode {

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import type { ApiMediaType, ApiOperation, SchemaFile, SchemaNode } from '../../templates/api/model.js';
+import { kebab } from './slugs.js';
+
+/**
+ * How much of the shared schema graph one page shows (issue 20). The model holds each named schema once
+ * (schema-tree.ts); a page opens named schemas level by level, as deep as fits its row budget, and what lies
+ * past that is a file the reader's browser loads when the row is opened. Recursion ends where a schema repeats
+ * one open above it. The portal's own pages fit the budget whole, so they read as before.
+ */
+export interface InlineBudget {
+  /** Schema rows (properties and variant options) a page holds at most, as far as whole levels allow. */
+  rows: number;
+  /** Levels of named schemas opened inside one another at most. */
+  depth: number;
+}
+
+/** About 500 bytes of HTML and 250 of page data a row: the rows a page may hold stay far below 1 MB. */
+export const PAGE_BUDGET: InlineBudget = { rows: 600, depth: 10 };
+/** A loaded file is read one opened row at a time: a smaller share keeps each load quick. */
+export const FILE_BUDGET: InlineBudget = { rows: 400, depth: 10 };
+
+export interface SchemaInliner {
+  /** The operation with every schema opened as far as the page budget allows (callbacks share it). */
+  operation(op: ApiOperation): ApiOperation;
+  /** One schema shown alone (a tag's object section), keys removed. */
+  schema(node: SchemaNode): SchemaNode;
+  /** The files of every schema a page or another file left closed; call after the last page. */
+  files(): Array<{ path: string; contents: string }>;
+}
+
+export interface SchemaInlinerOptions {
+  /** The model's shared node of a named schema (ApiModel.schemaOf). */
+  schemaOf: (key: string) => SchemaNode;
+  /** Folder of the files below the site root, `openapi/schemas`. */
+  folder: string;
+  /** Changes with the document, so a file's name does too (browsers may keep a loaded file). */
+  salt: string;
+  page?: InlineBudget | undefined;
+  file?: InlineBudget | undefined;
+}
+
+const CHILD_FIELDS = new Set(['properties', 'items', 'additionalProperties', 'variants', 'key', 'ref', 'circular', 'lazy', 'circularAnchor']);
+
+export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInliner {
+  const pageBudget = options.page ?? PAGE_BUDGET;
+  const fileBudget = options.file ?? FILE_BUDGET;
+  const resolve = (node: SchemaNode): SchemaNode => (node.ref ? options.schemaOf(node.ref) : node);
+  const keyOf = (node: SchemaNode): string | undefined => node.key ?? node.ref;
+
+  /** Whether a node shows anything when opened: properties, variants, a described map, items that open. */
+  const opens = (node: SchemaNode): boolean => {
+    const t = resolve(node);
+    return Boolean(t.properties?.length || t.variants || t.additionalProperties || (t.items && opens(t.items)));
+  };
+
+  // Rows of a node's inside with `left` more named levels opened: shared by every page (nodes are shared).
+  const counted = new WeakMap<SchemaNode, Map<number, number>>();
+  const count = (node: SchemaNode, left: number): number => {
+    const t = resolve(node);
+    let byLeft = counted.get(t);
+    const known = byLeft?.get(left);
+    if (known !== undefined) return known;
+    let rows = 0;
+    for (const p of t.properties ?? []) rows += 1 + countChild(p.schema, left);
+    if (t.additionalProperties) rows += 1 + countChild(t.additionalProperties, left);
+    if (t.items) rows += countChild(t.items, left);
+    for (const o of t.variants?.options ?? []) rows += 1 + countChild(o.schema, left);
+    if (!byLeft) counted.set(t, (byLeft = new Map()));
+    byLeft.set(left, rows);
+    return rows;
+  };
+  const countChild = (node: SchemaNode, left: number): number => {
+    if (!keyOf(node) || !opens(node)) return count(node, left);
+    return left > 0 ? count(node, left - 1) : 0;
+  };
+
+  /** The deepest level count whose rows fit the budget over all of a page's roots (0: named children all closed). */
+  const levelsFor = (roots: readonly SchemaNode[], budget: InlineBudget): number => {
+    for (let d = budget.depth; d > 0; d--) {
+      let rows = 0;
+      for (const root of roots) rows += count(root, d);
+      if (rows <= budget.rows) return d;
+    }
+    return 0;
+  };
+
+  const pending: string[] = [];
+  const paths = new Map<string, string>();
+  const fileOf = (key: string, name: string | undefined): string => {
+    let path = paths.get(key);
+    if (!path) {
+      const hash = createHash('sha1').update(`${options.salt}\0${key}`).digest('hex').slice(0, 10);
+      path = `${options.folder}/${kebab(name ?? '').slice(0, 60) || 'schema'}-${hash}.json`;
+      paths.set(key, path);
+      pending.push(key);
+    }
+    return path;
+  };
+
+  const meta = (node: SchemaNode): SchemaNode => {
+    const own = scalarFields(node);
+    return node.ref ? { ...scalarFields(options.schemaOf(node.ref)), ...own } : own;
+  };
+
+  /** A copy of `node` with its inside opened; named schemas below it open while `left` allows. */
+  const open = (node: SchemaNode, left: number, path: readonly string[]): SchemaNode => {
+    const t = resolve(node);
+    const out = meta(node);
+    const key = keyOf(node);
+    if (key) out.key = key;
+    if (t.properties) out.properties = t.properties.map((p) => ({ ...p, schema: child(p.schema, left, path) }));
+    if (t.additionalProperties) out.additionalProperties = child(t.additionalProperties, left, path);
+    if (t.items) out.items = child(t.items, left, path);
+    if (t.variants) out.variants = { ...t.variants, options: t.variants.options.map((o) => ({ ...o, schema: child(o.schema, left, path) })) };
+    return out;
+  };
+  const child = (node: SchemaNode, left: number, path: readonly string[]): SchemaNode => {
+    const key = keyOf(node);
+    if (!key || !opens(node)) return open(node, left, path);
+    const name = resolve(node).name ?? node.name;
+    if (path.includes(key)) return { ...meta(node), circular: name ?? 'object', ref: key };
+    if (left === 0) return { ...meta(node), lazy: fileOf(key, name) };
+    return open(node, left - 1, [...path, key]);
+  };
+  const root = (node: SchemaNode, levels: number): SchemaNode => {
+    const key = keyOf(node);
+    return open(node, levels, key ? [key] : []);
+  };
+
+  /** Every schema root of an operation, callbacks included, in page order. */
+  const rootsOf = (op: ApiOperation): SchemaNode[] => [
+    ...op.parameters.map((p) => p.schema),
+    ...(op.requestBody?.content ?? []).flatMap((m) => (m.schema ? [m.schema] : [])),
+    ...op.responses.flatMap((r) => [...r.headers.map((h) => h.schema), ...r.content.flatMap((m) => (m.schema ? [m.schema] : []))]),
+    ...op.callbacks.flatMap((cb) => rootsOf(cb.operation)),
+  ];
+
+  const operation = (op: ApiOperation): ApiOperation => {
+    const levels = levelsFor(rootsOf(op), pageBudget);
+    // The same root twice (the error model of every 4xx) stays one object: anchors show it once.
+    const done = new Map<SchemaNode, SchemaNode>();
+    const tree = (node: SchemaNode): SchemaNode => {
+      let out = done.get(node);
+      if (!out) done.set(node, (out = root(node, levels)));
+      return out;
+    };
+    const media = (content: ApiMediaType[]): ApiMediaType[] => content.map((m) => (m.schema ? { ...m, schema: tree(m.schema) } : m));
+    const walk = (o: ApiOperation): ApiOperation => ({
+      ...o,
+      parameters: o.parameters.map((p) => ({ ...p, schema: tree(p.schema) })),
+      ...(o.requestBody ? { requestBody: { ...o.requestBody, content: media(o.requestBody.content) } } : {}),
+      responses: o.responses.map((r) => ({ ...r, headers: r.headers.map((h) => ({ ...h, schema: tree(h.schema) })), content: media(r.content) })),
+      callbacks: o.callbacks.map((cb) => ({ ...cb, operation: walk(cb.operation) })),
+    });
+    return walk(op);
+  };
+
+  const alone = (node: SchemaNode, budget: InlineBudget): SchemaNode => withoutKeys(root(node, levelsFor([node], budget)));
+
+  return {
+    operation,
+    schema: (node) => alone(node, pageBudget),
+    files() {
+      const out: Array<{ path: string; contents: string }> = [];
+      // Files may leave schemas closed in turn: the list grows while it is worked through.
+      for (let i = 0; i < pending.length; i++) {
+        const key = pending[i] as string;
+        const file: SchemaFile = { schema: alone(options.schemaOf(key), fileBudget) };
+        out.push({ path: paths.get(key) as string, contents: `${JSON.stringify(file)}\n` });
+      }
+      return out;
+    },
+  };
+}
+
+/** A node's own facts without what it opens into or build-time fields. */
+function scalarFields(node: SchemaNode): SchemaNode {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(node)) if (!CHILD_FIELDS.has(field)) out[field] = value;
+  return out as unknown as SchemaNode;
+}
+
+/** The tree without `key` and `ref`, which only the build reads (operation pages lose them with their anchors). */
+export function withoutKeys(node: SchemaNode): SchemaNode {
+  const { key: _key, ref: _ref, ...rest } = node;
+  return {
+    ...rest,
+    ...(node.properties ? { properties: node.properties.map((p) => ({ ...p, schema: withoutKeys(p.schema) })) } : {}),
+    ...(node.items ? { items: withoutKeys(node.items) } : {}),
+    ...(node.additionalProperties ? { additionalProperties: withoutKeys(node.additionalProperties) } : {}),
+    ...(node.variants ? { variants: { ...node.variants, options: node.variants.options.map((o) => ({ ...o, schema: withoutKeys(o.schema) })) } } : {}),
+  };
+}

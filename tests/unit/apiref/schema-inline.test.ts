@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiModel } from '../../../src/apiref/model.ts';
+import { assignAnchors } from '../../../src/apiref/anchors.ts';
+import { createSchemaInliner } from '../../../src/apiref/schema-inline.ts';
+import type { SchemaFile, SchemaNode } from '../../../templates/api/model.ts';
+import { docWith, onlyOperation, parseInline, prop, requestSchema, responseSchema } from './helpers.ts';
+
+/** Issue 20 item 1: named schemas shared in the model, opened per page within a budget, the rest in files. */
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** `Wide` has `n` properties, each a `Leaf` of `m` string properties: n * (m + 1) rows when fully open. */
+const wide = (n: number, m: number) => ({
+  Wide: { type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`part${i}`, ref(`Leaf${i}`)])) },
+  ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`Leaf${i}`, { type: 'object', properties: Object.fromEntries(Array.from({ length: m }, (_, j) => [`field${j}`, { type: 'string' }])) }])),
+});
+
+async function model(schemas: Record<string, unknown>, body: unknown): Promise<ApiModel> {
+  const result = await parseInline(docWith(schemas, body));
+  onlyOperation(result);
+  return result.model as ApiModel;
+}
+
+const rows = (node: SchemaNode | undefined): number =>
+  node ? (node.properties ?? []).reduce((n, p) => n + 1 + rows(p.schema), 0) + rows(node.items) + (node.variants?.options ?? []).reduce((n, o) => n + 1 + rows(o.schema), 0) : 0;
+
+describe('shared schema graph', () => {
+  it('builds a named schema once per direction and uses the same node wherever it appears', async () => {
+    const m = await model({ Money: { type: 'object', properties: { amount: { type: 'integer' }, currency: { type: 'string' } } }, Thing: { type: 'object', properties: { price: ref('Money'), total: ref('Money') } } }, ref('Thing'));
+    const op = m.operations[0] as NonNullable<ApiModel['operations'][0]>;
+    const request = requestSchema(op);
+    expect(prop(request, 'price')).toBe(prop(request, 'total'));
+    expect(m.schemaOf('request|#/components/schemas/Money')).toBe(prop(request, 'price'));
+    // A response sees readOnly and writeOnly the other way round: its own node.
+    expect(prop(responseSchema(op), 'price')).not.toBe(prop(request, 'price'));
+  });
+
+  it('grows with the document, not with how often recursive schemas meet (Stripe-like mutual recursion)', async () => {
+    // 30 schemas that all refer to each other: expanded per use, this is astronomically large.
+    const names = Array.from({ length: 30 }, (_, i) => `Node${i}`);
+    const schemas = Object.fromEntries(names.map((n) => [n, { type: 'object', properties: Object.fromEntries(names.map((o) => [o.toLowerCase(), ref(o)])) }]));
+    const started = performance.now();
+    const m = await model({ ...schemas, Thing: ref('Node0') }, ref('Thing'));
+    expect(performance.now() - started).toBeLessThan(5000);
+    const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
+    const page = inliner.operation(m.operations[0] as ApiModel['operations'][0]);
+    const shown = requestSchema(page);
+    expect(rows(shown)).toBeLessThanOrEqual(600);
+    const files = inliner.files();
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.length).toBeLessThanOrEqual(30 * 2);
+  });
+});
+
+describe('a page within its budget', () => {
+  it('opens everything when it fits, leaving no file', async () => {
+    const m = await model(wide(5, 4), ref('Wide'));
+    const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
+    const page = inliner.operation(m.operations[0] as ApiModel['operations'][0]);
+    expect(rows(requestSchema(page))).toBe(5 * 5);
+    expect(inliner.files()).toEqual([]);
+  });
+
+  it('closes the named level that does not fit and writes it to a file the page names', async () => {
+    const m = await model(wide(40, 30), ref('Wide'));
+    const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 'doc-hash', page: { rows: 600, depth: 10 } });
+    const page = inliner.operation(m.operations[0] as ApiModel['operations'][0]);
+    const shown = requestSchema(page);
+    expect(rows(shown)).toBe(40);
+    const part = prop(shown, 'part0');
+    expect(part).toMatchObject({ type: 'object', name: 'Leaf0' });
+    expect(part?.lazy).toMatch(/^openapi\/schemas\/leaf0-[0-9a-f]{10}\.json$/);
+    expect(part?.properties).toBeUndefined();
+    const files = inliner.files();
+    // The request and the response each show Wide, and each side has its own Leafs.
+    expect(files).toHaveLength(80);
+    const file = files.find((f) => f.path === part?.lazy);
+    const loaded = JSON.parse(file?.contents ?? '{}') as SchemaFile;
+    expect(loaded.schema.properties?.map((p) => p.name)).toEqual(Array.from({ length: 30 }, (_, j) => `field${j}`));
+    expect(file?.contents).not.toMatch(/"(key|ref)":/);
+  });
+
+  it('names files after the document, so a changed document changes every name', async () => {
+    const m = await model(wide(40, 30), ref('Wide'));
+    const name = (salt: string) => {
+      const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt });
+      return prop(requestSchema(inliner.operation(m.operations[0] as ApiModel['operations'][0])), 'part0')?.lazy;
+    };
+    expect(name('a')).toBe(name('a'));
+    expect(name('a')).not.toBe(name('b'));
+  });
+
+  it('links a recursion to the row above where the schema opened, and never leaves build-time keys in the page', async () => {
+    const m = await model({ Thing: { type: 'object', properties: { name: { type: 'string' }, parent: ref('Thing'), owner: ref('Person') } }, Person: { type: 'object', properties: { best: ref('Thing') } } }, { type: 'object', properties: { thing: ref('Thing') } });
+    const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
+    const page = assignAnchors(inliner.operation(m.operations[0] as ApiModel['operations'][0]));
+    const thing = prop(requestSchema(page), 'thing');
+    expect(prop(thing, 'parent')).toMatchObject({ circular: 'Thing', circularAnchor: 'request-body-thing' });
+    expect(prop(prop(thing, 'owner'), 'best')).toMatchObject({ circular: 'Thing', circularAnchor: 'request-body-thing' });
+    expect(JSON.stringify(page)).not.toMatch(/"(key|ref)":/);
+  });
+});
