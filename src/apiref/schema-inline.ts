@@ -66,7 +66,10 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
     if (t.additionalProperties) rows += 1 + countChild(t.additionalProperties, left);
     if (t.items) rows += countChild(t.items, left);
     for (const o of t.variants?.options ?? []) rows += 1 + countChild(o.schema, left);
-    if (!byLeft) counted.set(t, (byLeft = new Map()));
+    if (!byLeft) {
+      byLeft = new Map();
+      counted.set(t, byLeft);
+    }
     byLeft.set(left, rows);
     return rows;
   };
@@ -141,8 +144,10 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
     // The same root twice (the error model of every 4xx) stays one object: anchors show it once.
     const done = new Map<SchemaNode, SchemaNode>();
     const tree = (node: SchemaNode): SchemaNode => {
-      let out = done.get(node);
-      if (!out) done.set(node, (out = root(node, levels)));
+      const known = done.get(node);
+      if (known) return known;
+      const out = root(node, levels);
+      done.set(node, out);
       return out;
     };
     const media = (content: ApiMediaType[]): ApiMediaType[] => content.map((m) => (m.schema ? { ...m, schema: tree(m.schema) } : m));
