@@ -89,10 +89,11 @@ export function createProgram(): Command {
     .description('measure build time, memory and first-visit bytes')
     .option('--runs <n>', 'cold builds per corpus', '3')
     .option('--pages <n>', 'pages in the generated corpus', '1000')
-    .addHelpText('after', '\nExamples:\n  $ npm run bench\n  $ portal bench --runs 1 --pages 200')
-    .action(async (opts: { runs: string; pages: string }) => {
+    .option('--only <parts>', 'measure only these, comma-separated: portal, corpus, api')
+    .addHelpText('after', '\nExamples:\n  $ npm run bench\n  $ portal bench --runs 1 --pages 200\n  $ portal bench --only api')
+    .action(async (opts: { runs: string; pages: string; only?: string }) => {
       const { bench } = await import('./commands/bench.js');
-      await bench({ root: process.cwd(), runs: Number(opts.runs), pages: Number(opts.pages) });
+      await bench({ root: process.cwd(), runs: Number(opts.runs), pages: Number(opts.pages), only: opts.only?.split(',').map((p) => p.trim()) });
     });
   return program;
 }

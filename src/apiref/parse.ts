@@ -114,8 +114,9 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
   }
 
   // 3. The OpenAPI schema and spec rules
-  const invalid = await checkApiDocument(bundled, { file, source });
-  if (invalid.length > 0) return { bundled, diagnostics: invalid };
+  const checked = await checkApiDocument(bundled, { file, source });
+  if (checked.some((d) => d.severity === 'error')) return { bundled, diagnostics: checked };
+  referenced.push(...checked);
 
   // 4–5. One shape (OpenAPI 3) for the model builders, then the model
   const specVersion = String(bundled.openapi ?? bundled.swagger);

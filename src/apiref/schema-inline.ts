@@ -16,7 +16,7 @@ export interface InlineBudget {
 }
 
 /** About 500 bytes of HTML and 250 of page data a row: the rows a page may hold stay far below 1 MB. */
-export const PAGE_BUDGET: InlineBudget = { rows: 600, depth: 10 };
+export const PAGE_BUDGET: InlineBudget = { rows: 400, depth: 10 };
 /** A loaded file is read one opened row at a time: a smaller share keeps each load quick. */
 export const FILE_BUDGET: InlineBudget = { rows: 400, depth: 10 };
 

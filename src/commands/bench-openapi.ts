@@ -29,10 +29,13 @@ export function generateOpenApiDocument(operations: number): string {
   const schemas: Record<string, unknown> = { ...sharedSchemas() };
   const tags: Array<{ name: string; description: string }> = [];
   let count = 0;
+  const nounOf = (r: number): string => `${NOUNS[r % NOUNS.length]}${r >= NOUNS.length ? `-${Math.floor(r / NOUNS.length)}` : ''}`;
+  const typeOf = (r: number): string => nounOf(r).replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
   for (let r = 0; r < resources && count < operations; r++) {
-    const noun = `${NOUNS[r % NOUNS.length]}${r >= NOUNS.length ? `-${Math.floor(r / NOUNS.length)}` : ''}`;
-    const Type = noun.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
-    schemas[Type] = resourceSchema(Type, noun);
+    const noun = nounOf(r);
+    const Type = typeOf(r);
+    // Like Stripe's: every resource links two others (one expandable, one as a list), so most schemas recurse.
+    schemas[Type] = resourceSchema(Type, noun, [typeOf((r + 1) % resources), typeOf((r * 7 + 3) % resources)]);
     for (const action of ACTIONS) {
       if (count >= operations) break;
       const tag = `Group ${Math.floor(count / OPS_PER_TAG) + 1}`;
@@ -97,7 +100,7 @@ function operation(o: { action: (typeof ACTIONS)[number]; noun: string; Type: st
   };
 }
 
-function resourceSchema(Type: string, noun: string): unknown {
+function resourceSchema(Type: string, noun: string, linked: readonly [string, string]): unknown {
   return {
     type: 'object',
     description: `A ${noun.replace(/-/g, ' ')}.`,
@@ -111,6 +114,9 @@ function resourceSchema(Type: string, noun: string): unknown {
       address: { $ref: '#/components/schemas/Address' },
       items: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, quantity: { type: 'integer', minimum: 1 }, unitPrice: { $ref: '#/components/schemas/Money' } } } },
       metadata: { type: 'object', additionalProperties: { type: 'string' }, description: `Your own key-value pairs on the ${Type}.` },
+      parent: { description: `The ${noun.replace(/-/g, ' ')} this one was copied from.`, anyOf: [{ type: 'string' }, { $ref: `#/components/schemas/${Type}` }] },
+      related: { description: 'Its id, or the whole object when expanded.', anyOf: [{ type: 'string' }, { $ref: `#/components/schemas/${linked[0]}` }] },
+      links: { type: 'array', items: { $ref: `#/components/schemas/${linked[1]}` } },
       createdAt: { type: 'string', format: 'date-time', readOnly: true },
       updatedAt: { type: 'string', format: 'date-time', readOnly: true },
     },

@@ -6,12 +6,11 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { consoleLogger, type Logger } from '../log.js';
 import { corpusFiles } from './bench-corpus.js';
-import { openApiCorpusFiles } from './bench-openapi.js';
+import { benchApi } from './bench-api.js';
 import { benchFirstVisit, ownScripts } from './bench-first-visit.js';
 import { benchSearch } from './bench-search.js';
 
 const run = promisify(execFile);
-const API_OPERATIONS = 1000;
 const bin = path.resolve(import.meta.dirname, '../../bin/portal.js');
 
 interface Figures {
@@ -20,52 +19,83 @@ interface Figures {
   peakRssMb: number;
 }
 
-/** `portal bench` (npm run bench): cold builds of the portal and of a generated corpus, and first-visit bytes. */
-export async function bench(options: { root: string; runs: number; pages: number; log?: Logger }): Promise<void> {
+/** What `--only` may name: the portal's site, the generated MDX corpus, the API documents. */
+export const BENCH_PARTS = ['portal', 'corpus', 'api'] as const;
+
+/** `portal bench` (npm run bench): cold builds of the portal, of a generated corpus and of API documents, and first-visit bytes. */
+export async function bench(options: {
+  root: string;
+  runs: number;
+  pages: number;
+  only?: readonly string[] | undefined;
+  log?: Logger;
+}): Promise<void> {
   const log = options.log ?? consoleLogger;
+  const parts = new Set<string>(options.only?.length ? options.only : BENCH_PARTS);
+  const unknown = [...parts].filter((p) => !(BENCH_PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) {
+    log.error(`bench: unknown part "${unknown[0]?.slice(0, 40)}" in --only; the parts are ${BENCH_PARTS.join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   try {
-    log.info(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+    log.info(
+      `machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+    );
     const portalOut = path.join(work, 'portal-build');
-    try {
-      const portal = await coldBuilds(options.root, 'site', portalOut, options.runs);
-      log.info(`portal site: cold build median ${fmt(portal.medianMs)} (runs ${portal.runsMs.map(fmt).join(', ')}), peak RSS ${portal.peakRssMb} MB`);
-      const largestApi = await largestFirstVisit(portalOut, 'docs/api');
-      for (const [label, rel] of [['doc page (/docs/intro)', 'docs/intro/index.html'], ['home page', 'index.html'], [`largest API page (${largestApi ?? 'none'})`, largestApi ? `${largestApi.slice(1)}/index.html` : '']] as const) {
-        const bytes = await firstVisitBytes(portalOut, rel);
-        if (bytes) log.info(`first visit, ${label}: JS ${kb(bytes.js)} raw / ${kb(bytes.jsGzip)} gzip; CSS ${kb(bytes.css)} raw / ${kb(bytes.cssGzip)} gzip; shared runtime ${kb(bytes.runtimeGzip)} gzip`);
+    if (parts.has('portal')) {
+      try {
+        const portal = await coldBuilds(options.root, 'site', portalOut, options.runs);
+        log.info(
+          `portal site: cold build median ${fmt(portal.medianMs)} (runs ${portal.runsMs.map(fmt).join(', ')}), peak RSS ${portal.peakRssMb} MB`,
+        );
+        const largestApi = await largestFirstVisit(portalOut, 'docs/api');
+        for (const [label, rel] of [
+          ['doc page (/docs/intro)', 'docs/intro/index.html'],
+          ['home page', 'index.html'],
+          [`largest API page (${largestApi ?? 'none'})`, largestApi ? `${largestApi.slice(1)}/index.html` : ''],
+        ] as const) {
+          const bytes = await firstVisitBytes(portalOut, rel);
+          if (bytes)
+            log.info(
+              `first visit, ${label}: JS ${kb(bytes.js)} raw / ${kb(bytes.jsGzip)} gzip; CSS ${kb(bytes.css)} raw / ${kb(bytes.cssGzip)} gzip; shared runtime ${kb(bytes.runtimeGzip)} gzip`,
+            );
+        }
+        // issue 17 budgets: what a first visit downloads in a real browser, prefetches included
+        await benchFirstVisit(portalOut, log);
+        // issue 7 budgets: the first search's download, query time, and the first query on 10,000 pages
+        await benchSearch({ root: options.root, portalOut, log });
+      } catch (err) {
+        log.error(`portal site: build failed, figures skipped (${String((err as Error).message).split('\n')[0]})`);
       }
-      // issue 17 budgets: what a first visit downloads in a real browser, prefetches included
-      await benchFirstVisit(portalOut, log);
-      // issue 7 budgets: the first search's download, query time, and the first query on 10,000 pages
-      await benchSearch({ root: options.root, portalOut, log });
-    } catch (err) {
-      log.error(`portal site: build failed, figures skipped (${String((err as Error).message).split('\n')[0]})`);
     }
 
-    const corpusRoot = path.join(work, 'corpus');
-    for (const [rel, contents] of Object.entries(corpusFiles(options.pages))) {
-      const file = path.join(corpusRoot, 'site', rel);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, contents);
-    }
-    const corpusOut = path.join(work, 'corpus-build');
-    const corpus = await coldBuilds(corpusRoot, 'site', corpusOut, options.runs);
-    log.info(`corpus of ${options.pages} MDX pages: cold build median ${fmt(corpus.medianMs)} (runs ${corpus.runsMs.map(fmt).join(', ')}), peak RSS ${corpus.peakRssMb} MB`);
-    const bytes = await firstVisitBytes(corpusOut, 'docs/section-0/page-0/index.html');
-    if (bytes) log.info(`first visit, corpus doc page: JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
+    if (parts.has('corpus')) await benchCorpus({ ...options, work, log });
 
-    // issue 5 budget: a generated document of 1,000 operations builds in at most 15 s and 2 GB
-    const apiRoot = path.join(work, 'api-corpus');
-    for (const [rel, contents] of Object.entries(openApiCorpusFiles(API_OPERATIONS))) {
-      await fs.mkdir(path.dirname(path.join(apiRoot, rel)), { recursive: true });
-      await fs.writeFile(path.join(apiRoot, rel), contents);
-    }
-    const api = await coldBuilds(apiRoot, 'site', path.join(work, 'api-corpus-build'), options.runs);
-    log.info(`API document of ${API_OPERATIONS} operations: cold build median ${fmt(api.medianMs)} (runs ${api.runsMs.map(fmt).join(', ')}), peak RSS ${api.peakRssMb} MB`);
+    // issue 5 and issue 20 budgets: generated documents of 1k to 10k operations, then every shared third-party one
+    if (parts.has('api')) await benchApi({ root: options.root, work, log });
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
+}
+
+/** A generated corpus of realistic MDX pages: cold builds and the first visit of one page. */
+async function benchCorpus(options: { pages: number; runs: number; work: string; log: Logger }): Promise<void> {
+  const corpusRoot = path.join(options.work, 'corpus');
+  for (const [rel, contents] of Object.entries(corpusFiles(options.pages))) {
+    const file = path.join(corpusRoot, 'site', rel);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, contents);
+  }
+  const corpusOut = path.join(options.work, 'corpus-build');
+  const corpus = await coldBuilds(corpusRoot, 'site', corpusOut, options.runs);
+  options.log.info(
+    `corpus of ${options.pages} MDX pages: cold build median ${fmt(corpus.medianMs)} (runs ${corpus.runsMs.map(fmt).join(', ')}), peak RSS ${corpus.peakRssMb} MB`,
+  );
+  const bytes = await firstVisitBytes(corpusOut, 'docs/section-0/page-0/index.html');
+  if (bytes)
+    options.log.info(`first visit, corpus doc page: JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
 }
 
 /** Cold builds in child processes (no compile cache, no previous output), timed from outside; RSS reported by the child. */
@@ -76,7 +106,11 @@ async function coldBuilds(cwd: string, site: string, out: string, runs: number):
     // Cold means no previous output either: a rebuild links the unchanged files of the previous output (write.ts).
     await fs.rm(out, { recursive: true, force: true });
     const started = performance.now();
-    const { stdout } = await run('node', [bin, 'build', '--site', site, '--out', out, '--no-cache'], { cwd, env: { ...process.env, NO_COLOR: '1', PORTAL_REPORT_RSS: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run('node', [bin, 'build', '--site', site, '--out', out, '--no-cache'], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', PORTAL_REPORT_RSS: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     runsMs.push(performance.now() - started);
     peak = Math.max(peak, Number(/maxRSS=(\d+)/.exec(stdout)?.[1] ?? 0));
   }

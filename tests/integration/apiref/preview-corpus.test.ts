@@ -4,27 +4,14 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../src/commands/build.ts';
+import { fixtureDocuments } from '../../../src/commands/bench-api.ts';
 import { createCompileCache } from '../../../src/content/compile-pool.ts';
 import { memoryLogger, projectRoot, sharedDir } from '../../helpers/fixtures.ts';
 
 const SHARED = path.join(sharedDir, 'fixtures/openapi');
 
-/** The main document of each fixture folder: the file that declares `openapi:` or `swagger:` at its top level. */
-async function documents(): Promise<Array<[string, string]>> {
-  const files = (await fg('*/**/*.{yaml,yml,json}', { cwd: SHARED })).sort();
-  const found: Array<[string, string]> = [];
-  for (const rel of files) {
-    const text = await fs.readFile(path.join(SHARED, rel), 'utf8');
-    // A JSON document may declare its version after megabytes of components (Stripe's does).
-    if (rel.endsWith('.json') ? isDocument(JSON.parse(text)) : /^(openapi|swagger)\s*:/m.test(text.slice(0, 4000))) found.push([rel.split('/')[0] as string, path.join(SHARED, rel)]);
-  }
-  return found;
-}
+const all = await fixtureDocuments(SHARED);
 
-const isDocument = (value: unknown): boolean => typeof value === 'object' && value !== null && ('openapi' in value || 'swagger' in value);
-
-const all = await documents().catch(() => []);
-const list = all;
 // The portal's guides are compiled once for all previews: each document costs one build of the rest.
 const cache = createCompileCache();
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-preview-corpus-'));
@@ -57,13 +44,13 @@ async function preview(name: string, file: string): Promise<BuildResult & { log:
   return { ...result, log, outDir };
 }
 
-describe.skipIf(list.length === 0)('previewing each shared OpenAPI document with the portal (--openapi)', () => {
+describe.skipIf(all.length === 0)('previewing each shared OpenAPI document with the portal (--openapi)', () => {
   it('finds one document per folder', async () => {
     const folders = (await fs.readdir(SHARED, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
     expect(all.map(([name]) => name).sort()).toEqual(folders.sort());
   });
 
-  it.each(list)('%s: builds, with the guides\' links into the replaced reference as warnings', async (name, file) => {
+  it.each(all)('%s: builds, with the guides\' links into the replaced reference as warnings', async (name, file) => {
     const result = await preview(name, file);
     const operations = result.table.routes.filter((r) => r.kind === 'api-operation');
     expect(operations.length).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateOpenApiDocument } from '../../../src/commands/bench-openapi.ts';
 import { onlyOperation, parseInline, requestSchema, VIRTUAL } from './helpers.ts';
 
 const minimal = (paths: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths, ...extra });
@@ -259,5 +260,17 @@ describe('parseApiDocument: hostile input (issue 8)', () => {
     );
     expect(op.title).toBe('<img src=x onerror=alert(1)>'); // rendered as React text, so escaped
     expect(op.description?.__html).toBe('&lt;script&gt;alert(1)&lt;/script&gt;\n<p>x</p>');
+  });
+});
+
+describe('documents deeper than the validator follows (issue 20)', () => {
+  it('warns, in one short line, and builds the reference of a long chain of references', async () => {
+    // The bench's 3,000-operation document: 300 resources, each linking the next (expandable, as Stripe does)
+    // and another in a list. Valid, but its chains go past the 500 levels the validator follows.
+    const result = await parseInline(generateOpenApiDocument(3000), {}, 'generated.json');
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const warned = result.diagnostics.find((d) => d.code === 'openapi-too-deep-to-validate');
+    expect(warned?.message.length).toBeLessThan(200);
+    expect(result.model?.operations).toHaveLength(3000);
   });
 });
