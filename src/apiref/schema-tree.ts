@@ -115,6 +115,9 @@ function build(schema: unknown, ctx: SchemaContext, stack: readonly string[]): S
   return node;
 }
 
+/** Named schemas built inside one another at most before the next is left to be built on its own. */
+const MAX_NESTED_BUILDS = 64;
+
 /** A named schema's one node for this direction: built on first use, the same object ever after. */
 function namedSchema(ref: string, target: Raw, name: string, ctx: SchemaContext, stack: readonly string[]): SchemaNode {
   const key = schemaKey(ctx.direction, ref);
@@ -122,6 +125,9 @@ function namedSchema(ref: string, target: Raw, name: string, ctx: SchemaContext,
   const known = memo.get(key);
   if (known) return known;
   if (stack.includes(ref)) return recursion(ref, target, name, ctx);
+  // A long chain of schemas each naming the next (thousands of resources linking one another) would nest the
+  // build as deep as the chain: past this depth the schema is named here and built on its own when a page opens it.
+  if (stack.length >= MAX_NESTED_BUILDS) return { type: schemaTypes(target).types.join(' | ') || 'object', name, ref: key };
   const inner = [...stack, ref];
   const node = build(target, ctx, inner);
   const result: SchemaNode = { ...node, name: componentName(ref) ?? node.name ?? name, key, ...implicitVariants(target, ref, ctx, inner) };

@@ -99,3 +99,19 @@ describe('a page within its budget', () => {
     expect(JSON.stringify(page)).not.toMatch(/"(key|ref)":/);
   });
 });
+
+describe('long chains of schemas', () => {
+  it('builds a chain of 3,000 schemas each naming the next without exhausting the stack, and pages open it', async () => {
+    const schemas = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`S${i}`, { type: 'object', properties: { id: { type: 'string' }, ...(i < 2999 ? { next: ref(`S${i + 1}`) } : {}) } }]));
+    const m = await model({ ...schemas, Thing: ref('S0') }, ref('Thing'));
+    const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
+    const shown = requestSchema(inliner.operation(m.operations[0] as ApiModel['operations'][0]));
+    // Ten named levels open below the body's own schema, the eleventh is a file.
+    let node: SchemaNode | undefined = shown;
+    for (let level = 1; level <= 10; level++) node = prop(node, 'next');
+    expect(node).toMatchObject({ name: 'S10' });
+    expect(node?.lazy).toBeUndefined();
+    expect(prop(node, 'next')?.lazy).toMatch(/^openapi\/schemas\/s11-/);
+    expect(inliner.files().length).toBeGreaterThan(0);
+  });
+});
