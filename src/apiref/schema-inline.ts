@@ -49,9 +49,11 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
   const keyOf = (node: SchemaNode): string | undefined => node.key ?? node.ref;
 
   /** Whether a node shows anything when opened: properties, variants, a described map, items that open. */
-  const opens = (node: SchemaNode): boolean => {
+  const opens = (node: SchemaNode, seen: ReadonlySet<SchemaNode> = new Set()): boolean => {
     const t = resolve(node);
-    return Boolean(t.properties?.length || t.variants || t.additionalProperties || (t.items && opens(t.items)));
+    if (t.properties?.length || t.variants || t.additionalProperties) return true;
+    // An array of itself (`A: {$ref: B}`, `B: {items: {$ref: A}}`) would walk its items for ever.
+    return Boolean(t.items && !seen.has(t) && opens(t.items, new Set(seen).add(t)));
   };
 
   // Rows of a node's inside with `left` more named levels opened: shared by every page (nodes are shared).
@@ -73,8 +75,14 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
     byLeft.set(left, rows);
     return rows;
   };
+  /** A named node that holds anything: it takes one of the levels (which also ends recursion through items). */
+  const levelled = (node: SchemaNode): boolean => {
+    if (!keyOf(node)) return false;
+    const t = resolve(node);
+    return Boolean(t.properties?.length || t.variants || t.additionalProperties || t.items);
+  };
   const countChild = (node: SchemaNode, left: number): number => {
-    if (!keyOf(node) || !opens(node)) return count(node, left);
+    if (!levelled(node)) return count(node, left);
     return left > 0 ? count(node, left - 1) : 0;
   };
 
@@ -120,10 +128,11 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
   };
   const child = (node: SchemaNode, left: number, path: readonly string[]): SchemaNode => {
     const key = keyOf(node);
-    if (!key || !opens(node)) return open(node, left, path);
+    if (!key || !levelled(node)) return open(node, left, path);
     const name = resolve(node).name ?? node.name;
     if (path.includes(key)) return { ...meta(node), circular: name ?? 'object', ref: key };
-    if (left === 0) return { ...meta(node), lazy: fileOf(key, name) };
+    // Past the levels: a schema with fields to show is a file; a named list of plain values stays in the page.
+    if (left === 0) return opens(node) ? { ...meta(node), lazy: fileOf(key, name) } : open(node, 0, [...path, key]);
     return open(node, left - 1, [...path, key]);
   };
   const root = (node: SchemaNode, levels: number): SchemaNode => {

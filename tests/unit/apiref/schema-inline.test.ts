@@ -38,9 +38,8 @@ describe('shared schema graph', () => {
     // 30 schemas that all refer to each other: expanded per use, this is astronomically large.
     const names = Array.from({ length: 30 }, (_, i) => `Node${i}`);
     const schemas = Object.fromEntries(names.map((n) => [n, { type: 'object', properties: Object.fromEntries(names.map((o) => [o.toLowerCase(), ref(o)])) }]));
-    const started = performance.now();
+    // Expanded per use, this would not finish: the model holds each schema once per direction.
     const m = await model({ ...schemas, Thing: ref('Node0') }, ref('Thing'));
-    expect(performance.now() - started).toBeLessThan(5000);
     const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
     const page = inliner.operation(m.operations[0] as ApiModel['operations'][0]);
     const shown = requestSchema(page);
@@ -113,5 +112,16 @@ describe('long chains of schemas', () => {
     expect(node?.lazy).toBeUndefined();
     expect(prop(node, 'next')?.lazy).toMatch(/^openapi\/schemas\/s11-/);
     expect(inliner.files().length).toBeGreaterThan(0);
+  });
+});
+
+describe('arrays of themselves', () => {
+  it('shows a schema that is an array of itself through an alias (found by the fuzz test)', async () => {
+    const m = await model({ A: ref('B'), B: { type: 'array', items: ref('A') } }, ref('A'));
+    const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
+    const page = assignAnchors(inliner.operation(m.operations[0] as ApiModel['operations'][0]));
+    expect(requestSchema(page)).toMatchObject({ type: 'array', name: 'A' });
+    expect(JSON.stringify(page).length).toBeLessThan(5000);
+    expect(inliner.files().length).toBeLessThanOrEqual(2);
   });
 });
