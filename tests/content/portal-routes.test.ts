@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/commands/build.ts';
-import { silentLogger } from '../../src/log.ts';
-import { projectRoot } from '../helpers/fixtures.ts';
+import type { BuildResult } from '../../src/commands/build.ts';
+import { portalSite } from '../helpers/portal-site.ts';
 
 // The route list of the spec (section 2), as facts to check the real portal against.
 const PAGES = ['/', '/markdown-page', '/docs', '/docs/intro', '/docs/tags', '/docs/contact/customers', '/docs/contact/intro', '/docs/contact/reminders', '/docs/contact/vendors'];
@@ -41,7 +40,7 @@ describe('the portal against the spec route list', () => {
   let result: BuildResult;
   let html: Map<string, string>;
   beforeAll(async () => {
-    result = await build({ root: projectRoot, write: false, log: silentLogger });
+    result = await portalSite();
     html = new Map(result.files.filter((f) => f.path.endsWith('.html')).map((f) => [f.path, String(f.contents)]));
   }, 120_000);
 
