@@ -132,6 +132,6 @@ export async function benchApi(options: { root: string; work: string; log: Logge
 }
 
 const describe = (f: ApiBuildFigures): string =>
-  `${f.code === 0 ? 'built' : `FAILED (exit ${f.code}: ${f.summary})`} in ${fmt(f.ms)}, peak RSS ${f.peakRssMb} MB, largest page ${kb(f.largestPage.bytes)} (${f.largestPage.path || 'none'})`;
+  `${f.code === 0 ? 'built' : `FAILED (exit ${f.code}: ${f.summary})`} in ${fmt(f.ms)}, peak RSS ${f.peakRssMb} MB, largest page ${kb(f.largestPage.bytes)} (${f.largestPage.path || 'none'})${f.largestPage.bytes > 1024 * 1024 ? ', OVER the 1 MB budget' : ''}`;
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;

@@ -6,11 +6,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../src/commands/build.ts';
 import { fixtureDocuments } from '../../../src/commands/bench-api.ts';
 import { createCompileCache } from '../../../src/content/compile-pool.ts';
-import { fixtureDir, memoryLogger, projectRoot, sharedDir } from '../../helpers/fixtures.ts';
+import { memoryLogger, projectRoot, sharedDir } from '../../helpers/fixtures.ts';
 
 const SHARED = path.join(sharedDir, 'fixtures/openapi');
 
 const all = await fixtureDocuments(SHARED);
+// Stripe builds in about 20 s alone but took 100 s inside the suite (two workers, browsers, a shared heap), which
+// pushed `npm test` past its 10 minutes: `npm run bench -- --only api` previews it, and every other document,
+// with the portal's guides and reports exit, time, peak memory and largest page.
+const inSuite = all.filter(([name]) => name !== 'stripe');
 
 // The portal's guides are compiled once for all previews: each document costs one build of the rest.
 const cache = createCompileCache();
@@ -50,34 +54,24 @@ describe.skipIf(all.length === 0)('previewing each shared OpenAPI document with 
     expect(all.map(([name]) => name).sort()).toEqual(folders.sort());
   });
 
-  // Every document with the smallest API site: the reference itself, its pages and paths. The portal's 170
-  // guide pages are built around one of them below (and around all of them by `npm run bench -- --only api`):
-  // what the guides add, their links into the replaced reference, does not depend on the document.
-  it.each(all)('%s: builds its reference, no page over 1 MB, nothing outside the output', async (name, file) => {
-    const result = await preview(name, file, fixtureDir('api-min'));
+  it.each(inSuite)('%s: builds, with the guides\' links into the replaced reference as warnings', async (name, file) => {
+    const result = await preview(name, file);
     const operations = result.table.routes.filter((r) => r.kind === 'api-operation');
     expect(operations.length).toBeGreaterThanOrEqual(1);
     expect(result.table.routes.some((r) => r.kind === 'api-intro' && r.path === '/docs/api')).toBe(true);
     const html = await fs.readFile(path.join(result.outDir, `${operations[0]?.path.slice(1)}/index.html`), 'utf8');
     expect(html).toContain('class="badge method-');
     expect(result.files.some((f) => /^openapi\/.+\.json$/.test(f.path))).toBe(true);
-    // A previewed document's links into its own site (asana's `/docs/...`) are checked, but only warn.
-    const descriptionLinks = result.warnings.filter((w) => / in the description at #\//.test(w.message));
-    expect(descriptionLinks.every((w) => w.severity === 'warning' && w.file === file)).toBe(true);
-    expect(result.warnings.filter((w) => !['openapi-slug-taken', 'openapi-too-deep-to-validate'].includes(w.code) && !descriptionLinks.includes(w))).toEqual([]);
-    await fs.rm(path.dirname(result.outDir), { recursive: true, force: true });
-  }, 180_000);
 
-  it.each(all.filter(([name]) => ['oai-v2-petstore-separate'].includes(name)))('%s with the portal\'s guides: builds, their links into the replaced reference as warnings', async (name, file) => {
-    const result = await preview(name, file);
-    expect(result.table.routes.filter((r) => r.kind === 'api-operation').length).toBeGreaterThanOrEqual(1);
     // One grouped warning per guide that links into the business API reference, naming the guide.
     const grouped = result.warnings.filter((w) => w.code === 'link-preview-reference');
     expect(grouped.length).toBeGreaterThan(0);
     expect(grouped.every((w) => w.file?.startsWith(path.join(projectRoot, 'site/docs/')))).toBe(true);
     expect(new Set(grouped.map((w) => w.file)).size).toBe(grouped.length);
     expect(result.log.text()).toMatch(/site\/docs\/.+\.mdx\n.*\d+ links? into the API reference that --openapi replaced/);
+    // A previewed document's links into its own site (asana's `/docs/...`) are checked, but only warn.
     const descriptionLinks = result.warnings.filter((w) => / in the description at #\//.test(w.message));
+    expect(descriptionLinks.every((w) => w.severity === 'warning' && w.file === file)).toBe(true);
     expect(result.warnings.filter((w) => !['openapi-slug-taken', 'link-preview-reference'].includes(w.code) && !descriptionLinks.includes(w))).toEqual([]);
     await fs.rm(path.dirname(result.outDir), { recursive: true, force: true });
   }, 180_000);
