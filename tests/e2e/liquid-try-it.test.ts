@@ -1,12 +1,10 @@
-
-import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+/// <reference lib="dom" />
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, serveDir } from '../helpers/browser.ts';
-import { portalSiteBuild } from '../helpers/portal-site.ts';
-import { waitForHydration } from './shell-support.ts';
+import { seriousViolations } from '../helpers/axe.ts';
+import { startPortalSite, waitForHydration, type ShellSite } from './shell-support.ts';
 
-// Issue 19 part 1: Try it on the real portal's filters reference (one build of site/ for this file).
+// Issue 19 part 1: Try it on the real portal's filters reference (the build of site/ shared by its browser tests).
 const FILTERS = '/docs/themes/engines/liquid/filters';
 const TRY_FILES = /\/liquid-worker-|\/c\/playground-/;
 const MONEY = '.code-block:has(> pre > code[data-liquid-example="0"])';
@@ -16,40 +14,27 @@ const DATA = `${PANEL} textarea[id$="-data"]`;
 const OUTPUT = `${PANEL} .try-output`;
 const PROBLEM = `${PANEL} .try-problem`;
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious and critical axe-core violations inside the open panel. */
-async function panelViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async (panel) => {
-    type Result = { violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> };
-    const axe = (window as unknown as { axe: { run(ctx: object, options: object): Promise<Result> } }).axe;
-    const { violations } = await axe.run({ include: [[panel]] }, { resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  }, PANEL);
-}
-
-let browser: Browser;
-let served: Awaited<ReturnType<typeof serveDir>>;
+let portal: ShellSite;
 beforeAll(async () => {
-  served = await serveDir(await portalSiteBuild());
-  browser = await connectBrowser();
+  portal = await startPortalSite();
 }, 300_000);
 afterAll(async () => {
-  await browser?.close();
-  await served?.close();
+  await portal?.close();
 });
+
+/** Serious and critical axe-core violations inside the open panel. */
+const panelViolations = (page: Page): Promise<string[]> => seriousViolations(page, { include: PANEL });
 
 async function open(
   route: string,
 ): Promise<{ page: Page; context: BrowserContext; requests: string[]; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const requests: string[] = [];
   const errors: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${served.url}${route}`);
+  await page.goto(`${portal.url}${route}`);
   await waitForHydration(page);
   await page.locator(`${MONEY} > .try-button`).waitFor();
   return { page, context, requests, errors };
@@ -89,7 +74,7 @@ describe('Try it on the filters reference (issue 19)', () => {
     expect(await page.content()).not.toMatch(/liquid-worker-|playground-/);
     // A client-side route change to the tags reference gives its examples their buttons too.
     await page.click('.doc-sidebar a[href="/docs/themes/engines/liquid/tags"]');
-    await page.waitForURL(`${served.url}/docs/themes/engines/liquid/tags`);
+    await page.waitForURL(`${portal.url}/docs/themes/engines/liquid/tags`);
     await page.waitForFunction(() => {
       const count = document.querySelectorAll('code[data-liquid-example]').length;
       return count > 10 && document.querySelectorAll('.code-block > .try-button').length === count;

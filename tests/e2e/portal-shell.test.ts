@@ -3,26 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, serveDir } from '../helpers/browser.ts';
-import { portalSiteBuild } from '../helpers/portal-site.ts';
-import { openPage, waitForHydration, type ShellSite } from './shell-support.ts';
+import { openPage, startPortalSite, waitForHydration, type ShellSite } from './shell-support.ts';
 
 // Issue 14: what the spec asks of the shell, on the real portal (site/), not only on fixture sites.
 
 let site: ShellSite;
 beforeAll(async () => {
-  const outDir = await portalSiteBuild();
-  const served = await serveDir(outDir);
-  const browser = await connectBrowser();
-  site = {
-    url: served.url,
-    browser,
-    outDir,
-    async close() {
-      await browser.close();
-      await served.close();
-    },
-  };
+  site = await startPortalSite();
 }, 180_000);
 afterAll(async () => {
   await site?.close();

@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBrowser, serveDir } from '../helpers/browser.ts';
+import { seriousViolations } from '../helpers/axe.ts';
 import { buildFixture } from '../helpers/fixtures.ts';
 
 // Issue 7: search in a real browser on a small site with an unlisted doc, a draft and a tiny API.
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SEARCH_FILES = /\/c\/SearchDialog-|\/_portal\/search\//;
 const INPUT = 'input[role="combobox"]';
 const OPTION = '[role="listbox"] [role="option"]';
@@ -147,12 +146,7 @@ describe('search (issue 7)', () => {
     const { page, context } = await open('/docs/intro');
     await page.keyboard.press('Control+k');
     await search(page, 'customer');
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: object, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> }> } }).axe;
-      return (await axe.run({ include: [['.search-overlay']] }, { resultTypes: ['violations'] })).violations;
-    });
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} at ${JSON.stringify(v.nodes.map((n) => (n as { target: unknown }).target))}`)).toEqual([]);
+    expect(await seriousViolations(page, { include: '.search-overlay' })).toEqual([]);
     await context.close();
   });
 

@@ -1,29 +1,7 @@
-
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+/// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, serveDir } from '../helpers/browser.ts';
-import { portalSiteBuild } from '../helpers/portal-site.ts';
-import { openPage, startShellSite, waitForHydration, type ShellSite } from './shell-support.ts';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** Serious and critical axe-core violations of the page as it is now, optionally leaving some regions out. */
-async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async (excluded) => {
-    const axe = (window as unknown as { axe: { run(ctx: object, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run({ include: [['body']], exclude: excluded.map((s) => [s]) }, { resultTypes: ['violations'] })).violations;
-  }, exclude);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
+import { seriousViolations } from '../helpers/axe.ts';
+import { openPage, startPortalSite, startShellSite, waitForHydration, type ShellSite } from './shell-support.ts';
 
 let fixture: ShellSite;
 beforeAll(async () => {
@@ -109,15 +87,12 @@ describe('code blocks (issue 3 item 12)', () => {
 });
 
 describe('accessibility of the real portal (issue 3 item 12)', () => {
-  let browser: Browser;
-  let served: Awaited<ReturnType<typeof serveDir>>;
+  let portal: ShellSite;
   beforeAll(async () => {
-    served = await serveDir(await portalSiteBuild());
-    browser = await connectBrowser();
+    portal = await startPortalSite();
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
-    await served?.close();
+    await portal?.close();
   });
 
   it.each([
@@ -127,9 +102,9 @@ describe('accessibility of the real portal (issue 3 item 12)', () => {
     ['API tag', '/docs/api/orders'],
     ['not-found', '/no-such-page'],
   ])('has no serious or critical axe violation on the %s page, light and dark', async (_, route) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${served.url}${route}`);
+    await page.goto(`${portal.url}${route}`);
     await waitForHydration(page);
     // Closed responses and schema branches are content too: check them open.
     await page.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));

@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { buildFixture } from '../helpers/fixtures.ts';
 import { connectBrowser, serveDir } from '../helpers/browser.ts';
+import { portalSiteBuild } from '../helpers/portal-site.ts';
 
 /** Shared set-up of the shell's browser tests (issue 3): build a fixture once per file, serve it, connect. */
 export interface ShellSite {
@@ -19,6 +20,22 @@ export async function startShellSite(fixture = 'shell-site'): Promise<ShellSite>
     url: served.url,
     browser,
     outDir: built.outDir,
+    async close() {
+      await browser.close();
+      await served.close();
+    },
+  };
+}
+
+/** The real portal (site/), built once per test worker (helpers/portal-site.ts), served, with a browser. */
+export async function startPortalSite(): Promise<ShellSite> {
+  const outDir = await portalSiteBuild();
+  const served = await serveDir(outDir);
+  const browser = await connectBrowser();
+  return {
+    url: served.url,
+    browser,
+    outDir,
     async close() {
       await browser.close();
       await served.close();
