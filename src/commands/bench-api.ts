@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Logger } from '../log.js';
+import { coldBuild, formatSeconds } from './bench-cold-build.js';
 import { openApiCorpusFiles } from './bench-openapi.js';
 
-const run = promisify(execFile);
-const bin = path.resolve(import.meta.dirname, '../../bin/portal.js');
 
 /** Generated documents measured (issue 20: growth must be linear up to 10,000 operations). */
 export const API_SIZES = [1000, 3000, 10_000];
@@ -22,26 +19,12 @@ export interface ApiBuildFigures {
   summary: string;
 }
 
-/** One cold build in a child process, timed from outside, with the child's own peak RSS and the largest page. */
+/** One cold build (bench-cold-build.ts), quiet, with its peak RSS, its summary line and the largest page. */
 export async function coldApiBuild(cwd: string, args: readonly string[], out: string): Promise<ApiBuildFigures> {
-  await fs.rm(out, { recursive: true, force: true });
-  const started = performance.now();
-  let stdout = '';
-  let stderr = '';
-  let code = 0;
-  try {
-    ({ stdout, stderr } = await run('node', [bin, 'build', ...args, '--out', out, '--no-cache', '--quiet'], { cwd, env: { ...process.env, NO_COLOR: '1', PORTAL_REPORT_RSS: '1' }, maxBuffer: 64 * 1024 * 1024 }));
-  } catch (err) {
-    const failed = err as { code?: number; stdout?: string; stderr?: string };
-    code = typeof failed.code === 'number' ? failed.code : 1;
-    stdout = failed.stdout ?? '';
-    stderr = failed.stderr ?? '';
-  }
-  const ms = performance.now() - started;
-  const peakRssMb = Math.round(Number(/maxRSS=(\d+)/.exec(stdout)?.[1] ?? 0) / 1024);
+  const { ms, peakRssKb, code, stdout, stderr } = await coldBuild(cwd, [...args, '--quiet'], out);
   const lines = `${stdout}\n${stderr}`.split('\n').filter((l) => l.trim() && !l.startsWith('maxRSS='));
   const summary = (code === 0 ? lines.at(-1) : lines.find((l) => /error/i.test(l)) ?? lines.at(-1)) ?? '';
-  return { ms, peakRssMb, largestPage: await largestHtml(out), code, summary: summary.trim().slice(0, 200) };
+  return { ms, peakRssMb: Math.round(peakRssKb / 1024), largestPage: await largestHtml(out), code, summary: summary.trim().slice(0, 200) };
 }
 
 async function largestHtml(out: string): Promise<{ bytes: number; path: string }> {
@@ -133,5 +116,5 @@ export async function benchApi(options: { root: string; work: string; log: Logge
 
 const describe = (f: ApiBuildFigures): string =>
   `${f.code === 0 ? 'built' : `FAILED (exit ${f.code}: ${f.summary})`} in ${fmt(f.ms)}, peak RSS ${f.peakRssMb} MB, largest page ${kb(f.largestPage.bytes)} (${f.largestPage.path || 'none'})${f.largestPage.bytes > 1024 * 1024 ? ', OVER the 1 MB budget' : ''}`;
-const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const fmt = formatSeconds;
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;

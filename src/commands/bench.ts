@@ -1,17 +1,14 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { consoleLogger, type Logger } from '../log.js';
 import { corpusFiles } from './bench-corpus.js';
 import { benchApi } from './bench-api.js';
+import { coldBuild, formatSeconds } from './bench-cold-build.js';
 import { benchFirstVisit, ownScripts } from './bench-first-visit.js';
 import { benchSearch } from './bench-search.js';
 
-const run = promisify(execFile);
-const bin = path.resolve(import.meta.dirname, '../../bin/portal.js');
 
 interface Figures {
   medianMs: number;
@@ -98,21 +95,15 @@ async function benchCorpus(options: { pages: number; runs: number; work: string;
     options.log.info(`first visit, corpus doc page: JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
 }
 
-/** Cold builds in child processes (no compile cache, no previous output), timed from outside; RSS reported by the child. */
+/** Cold builds in child processes (bench-cold-build.ts); a failed one stops the measurement. */
 async function coldBuilds(cwd: string, site: string, out: string, runs: number): Promise<Figures> {
   const runsMs: number[] = [];
   let peak = 0;
   for (let i = 0; i < runs; i++) {
-    // Cold means no previous output either: a rebuild links the unchanged files of the previous output (write.ts).
-    await fs.rm(out, { recursive: true, force: true });
-    const started = performance.now();
-    const { stdout } = await run('node', [bin, 'build', '--site', site, '--out', out, '--no-cache'], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', PORTAL_REPORT_RSS: '1' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    runsMs.push(performance.now() - started);
-    peak = Math.max(peak, Number(/maxRSS=(\d+)/.exec(stdout)?.[1] ?? 0));
+    const build = await coldBuild(cwd, ['--site', site], out);
+    if (build.code !== 0) throw new Error(`portal build exited ${build.code}: ${build.stderr.trim().split('\n')[0] ?? ''}`);
+    runsMs.push(build.ms);
+    peak = Math.max(peak, build.peakRssKb);
   }
   const sorted = [...runsMs].sort((a, b) => a - b);
   return { medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, runsMs, peakRssMb: Math.round(peak / 1024) };
@@ -158,5 +149,5 @@ async function firstVisitBytes(outDir: string, htmlRel: string) {
   return { js: jsBytes.raw, jsGzip: jsBytes.gz, css: cssBytes.raw, cssGzip: cssBytes.gz, runtimeGzip: runtime.gz };
 }
 
-const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const fmt = formatSeconds;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
