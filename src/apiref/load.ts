@@ -82,7 +82,7 @@ async function buildContribution(options: { file: string; source: string; allowe
     // A document previewed with --openapi was written for another site: its broken links only warn.
     lenientLinks: options.lenientLinks,
     // Named after the document's content: a reader's browser never mixes a loaded schema with a newer page.
-    schemaFiles: { folder: 'openapi/schemas', salt: createHash('sha1').update(files[1]?.contents ?? '').digest('hex') },
+    schemaSalt: createHash('sha1').update(files[1]?.contents ?? '').digest('hex'),
   });
   return { routes, sidebarItems, files: [...files, ...schemaFiles], diagnostics: parsed.diagnostics };
 }

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Route } from '../routes/route.js';
 import { normalizePath, slugify } from '../routes/slug.js';
 import { assignAnchors, createKebabCache, OPERATION_SECTIONS } from './anchors.js';
-import { createSchemaInliner } from './schema-inline.js';
+import { createSchemaInliner, SCHEMA_FOLDER } from './schema-inline.js';
 import { buildCodeSamples } from './code-samples.js';
 import { highlightCode } from './highlight.js';
 import { descriptionSourceLinks, type DescriptionLink, type DescriptionSourceLinkOptions } from './description-links.js';
@@ -31,8 +31,8 @@ export interface ApiRoutesOptions {
   locate?: DescriptionSourceLinkOptions['locate'];
   /** `--openapi` preview: a broken description link warns instead of failing the build. */
   lenientLinks?: boolean | undefined;
-  /** Where schemas too big for their page are written, below the site root, and what their names change with. */
-  schemaFiles?: { folder: string; salt: string } | undefined;
+  /** What the names of the files of schemas too big for their page change with (the document). */
+  schemaSalt?: string | undefined;
 }
 
 const SIDEBAR_ID = 'api';
@@ -44,7 +44,7 @@ const INTRO_SECTIONS = ['servers', 'authentication', 'download', 'reference'];
  * plain JSON for a shared template: the chunk of an operation is data, not generated code.
  */
 export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { routes: Route[]; sidebarItems: SidebarItem[]; files: Array<{ path: string; contents: string }> } {
-  const inliner = createSchemaInliner({ schemaOf: model.schemaOf, folder: options.schemaFiles?.folder ?? 'openapi/schemas', salt: options.schemaFiles?.salt ?? '' });
+  const inliner = createSchemaInliner({ schemaOf: model.schemaOf, folder: SCHEMA_FOLDER, salt: options.schemaSalt ?? '' });
   const base = normalizePath(options.basePath);
   const href = (slug: string): string => normalizePath(`${base}/${slug}`);
   const bySlug = new Map(model.operations.map((op) => [op.slug, op]));

@@ -15,6 +15,9 @@ export interface InlineBudget {
   depth: number;
 }
 
+/** Where the files of schemas left out of their pages go, below the site root. */
+export const SCHEMA_FOLDER = 'openapi/schemas';
+
 /** About 500 bytes of HTML and 250 of page data a row: the rows a page may hold stay far below 1 MB. */
 export const PAGE_BUDGET: InlineBudget = { rows: 400, depth: 10 };
 /** A loaded file is read one opened row at a time: a smaller share keeps each load quick. */

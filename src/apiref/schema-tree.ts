@@ -45,6 +45,9 @@ export function buildSchemaTree(schema: unknown, ctx: SchemaContext): SchemaNode
 
 /** The named schema of `key`, built now if no tree has used it yet (a ref only met with siblings, or in a cycle). */
 export function namedSchemaOf(key: string, ctx: SchemaContext): SchemaNode {
+  // Pages resolve the same keys over and over: a schema already built is one lookup.
+  const known = ctx.memo?.get(key);
+  if (known) return known;
   const at = key.indexOf('|');
   const direction = key.slice(0, at);
   const ref = key.slice(at + 1);
