@@ -26,10 +26,11 @@ const SLICE_MS = 10;
  */
 export async function writeOutput(outDir: string, files: readonly OutputFile[], statics?: StaticFiles, interrupt?: Interruptible): Promise<void> {
   // issue 8: a SIGINT/SIGTERM waits for this stage to stop at a slice boundary (or to finish the swap).
-  return interrupt ? interrupt.guard(() => writeInto(outDir, files, statics, interrupt.signal)) : writeInto(outDir, files, statics);
+  return interrupt ? interrupt.guard(() => writeInto(outDir, files, statics, interrupt)) : writeInto(outDir, files, statics);
 }
 
-async function writeInto(outDir: string, files: readonly OutputFile[], statics: StaticFiles | undefined, signal?: AbortSignal): Promise<void> {
+async function writeInto(outDir: string, files: readonly OutputFile[], statics: StaticFiles | undefined, interrupt?: Interruptible): Promise<void> {
+  const signal = interrupt?.signal;
   // The route stage rejects such paths with their source; this is the last guard of the output folder (issue 20).
   const unsafe = files.flatMap((f) => {
     const problem = pathProblem(f.path);
@@ -40,6 +41,9 @@ async function writeInto(outDir: string, files: readonly OutputFile[], statics: 
   await fsp.mkdir(parent, { recursive: true });
   await recoverStale(outDir);
   const tmp = await fsp.mkdtemp(path.join(parent, `.${path.basename(outDir)}.tmp-`));
+  // Besides the catch below: should removing it there fail (a busy disk under a signal), the interruption's
+  // own synchronous clean-up removes it before the process exits.
+  const release = interrupt?.track(tmp);
   // The previous output, read (never written) for files it already holds unchanged: see writeOrReuse.
   const previous = (await exists(outDir)) ? outDir : undefined;
   try {
@@ -54,9 +58,11 @@ async function writeInto(outDir: string, files: readonly OutputFile[], statics: 
     const hadOld = await exists(outDir);
     if (hadOld) await fsp.rename(outDir, old);
     await fsp.rename(tmp, outDir);
+    release?.();
     if (hadOld) await removeTree(old);
   } catch (err) {
-    await fsp.rm(tmp, { recursive: true, force: true });
+    await fsp.rm(tmp, { recursive: true, force: true, maxRetries: 3 });
+    release?.();
     throw err;
   }
 }

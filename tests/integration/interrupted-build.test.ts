@@ -55,9 +55,9 @@ function interruptedBuild(signal: 'SIGINT' | 'SIGTERM', ready: (stdout: string) 
   });
 }
 
-async function expectNothingChanged(pid: number): Promise<void> {
+async function expectNothingChanged(pid: number, stderr: string): Promise<void> {
   expect(await treeHash(path.join(dir, 'build'))).toEqual(before);
-  expect((await fs.readdir(dir)).filter((n) => n !== 'build' && n !== 'site')).toEqual([]);
+  expect((await fs.readdir(dir)).filter((n) => n !== 'build' && n !== 'site'), stderr).toEqual([]);
   // The generated modules and the compile worker of that process live in .portal/ under its pid.
   const work = await fs.readdir(path.join(projectRoot, '.portal')).catch(() => []);
   expect(work.filter((n) => n.includes(`-${pid}-`))).toEqual([]);
@@ -70,7 +70,7 @@ describe('an interrupted portal build', () => {
     expect(r.code, r.stderr).toBe(130);
     expect(r.stdout).not.toContain('✓ write');
     expect(r.stderr).toContain('build interrupted by SIGINT');
-    await expectNothingChanged(r.pid);
+    await expectNothingChanged(r.pid, r.stderr);
   }, 150_000);
 
   it('stops on SIGTERM while compiling: exit 143, previous output byte for byte, no temporary folder', async () => {
@@ -79,7 +79,7 @@ describe('an interrupted portal build', () => {
     expect(r.code, r.stderr).toBe(143);
     expect(r.stdout).not.toContain('✓ compile');
     expect(r.stderr).toContain('build interrupted by SIGTERM');
-    await expectNothingChanged(r.pid);
+    await expectNothingChanged(r.pid, r.stderr);
     // The compile cache it was filling stays sound: no half-written entry of that process, every entry readable.
     const cacheDir = path.join(projectRoot, '.portal', 'cache');
     const entries = await fs.readdir(cacheDir).catch(() => []);
