@@ -25,8 +25,12 @@ afterAll(async () => {
 describe('portal serve', () => {
   it('reloads an open page after an edit, and shows then clears a build error overlay', async () => {
     const page = await browser.newPage();
+    // A call that hangs fails on its own, naming itself, well before the test's timeout does.
+    page.setDefaultTimeout(15_000);
     await page.goto(`${server.url}/docs/guides/first`);
     await expect.poll(() => page.textContent('h1')).toBe('First guide');
+    // The page listens for reloads once its script has run; an edit saved before that would not reach it.
+    await expect.poll(() => server.liveClients(), { timeout: 15_000 }).toBeGreaterThan(0);
     const file = path.join(dir, 'site/docs/guides/first.md');
     const original = await fs.readFile(file, 'utf8');
 
