@@ -4,7 +4,7 @@ import { pathFromLocation, routeHref } from '../site-context.tsx';
 import type { SiteData } from '../types.ts';
 import type { RouteLoader } from './chunks.ts';
 import { ensureEntryKey, writeEntry } from './history.ts';
-import { canPrefetch, createLinkObserver } from './prefetch.ts';
+import { canPrefetch, createIdleHints, createLinkObserver, listenForIntent } from './prefetch.ts';
 import { createProgress, PROGRESS, type Progress } from './progress.ts';
 import type { Router } from './router-context.tsx';
 
@@ -37,6 +37,7 @@ interface Navigation {
   /** Off while a back/forward navigation loads, so scrolling the old page cannot overwrite the saved position. */
   recording: boolean;
   spinner: ReturnType<typeof setTimeout> | undefined;
+  /** Paths whose chunks a hover, focus or touch has loaded (and run). */
   prefetched: Set<string>;
   progress: Progress;
 }
@@ -53,6 +54,7 @@ const documentTitle = (site: SiteData, title: string): string => (title && title
 export function ClientApp({ site, loader, initial }: ClientAppProps) {
   const [view, setView] = useState<View>({ ...initial, nav: 0, scroll: { to: 'top' } });
   const [loading, setLoading] = useState(false);
+  const [hints] = useState(createIdleHints);
   const [nav] = useState<Navigation>(() => ({
     ticket: 0,
     // The not-found page is served for any unknown URL; its route is that URL.
@@ -146,22 +148,36 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
       show(url, 'none', saved !== undefined ? { to: 'position', y: saved } : url.hash ? { to: 'hash', hash: url.hash } : { to: 'top' });
     };
 
-    const prefetchUrl = (href: string): void => {
+    /** The route path of a same-origin link worth prefetching, if any. */
+    const prefetchable = (href: string): string | undefined => {
       const url = new URL(href, window.location.href);
       const path = pathFromLocation(site, url.pathname);
-      if (url.origin !== window.location.origin || path === nav.path || nav.prefetched.has(path) || !canPrefetch()) return;
+      return url.origin !== window.location.origin || path === nav.path || nav.prefetched.has(path) || !canPrefetch() ? undefined : path;
+    };
+    const ignore = (): void => {
+      /* a failed prefetch costs nothing: the navigation loads (or reloads) on its own */
+    };
+
+    /** A link about to be followed: its chunk is loaded and run now, so the click renders in its own frame. */
+    const prefetchUrl = (href: string): void => {
+      const path = prefetchable(href);
+      if (path === undefined) return;
       nav.prefetched.add(path);
       // Only routes the manifest lists: a link to a static file is not a page.
       loader
         .has(path)
         .then((known) => (known ? loader.load(path) : undefined))
-        .catch(() => {
-          /* a failed prefetch costs nothing: the navigation loads (or reloads) on its own */
-        });
+        .catch(ignore);
     };
 
-    return { navigate, onPopState, prefetchUrl, prefetch: (href: string) => prefetchUrl(routeHref(site, href)) };
-  }, [site, loader, nav]);
+    /** A link in view: its chunk goes into the HTTP cache when the page is idle, without running. */
+    const hintUrl = (href: string): void => {
+      const path = prefetchable(href);
+      if (path !== undefined && !loader.peek(path)) hints.add(path, () => (nav.prefetched.has(path) ? Promise.resolve(undefined) : loader.chunkUrl(path)));
+    };
+
+    return { navigate, onPopState, prefetchUrl, hintUrl, prefetch: (href: string) => prefetchUrl(routeHref(site, href)) };
+  }, [site, loader, nav, hints]);
 
   // Entry keys, popstate, and scroll positions per entry.
   useEffect(() => {
@@ -186,13 +202,23 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
     };
   }, [actions, nav]);
 
-  // Prefetch the chunks of internal links that come into view (spec §2), after every page change.
-  const [links] = useState(() => createLinkObserver(actions.prefetchUrl));
-  useEffect(() => () => links.disconnect(), [links]);
+  // Prefetch (spec §2, issue 17): a link hovered, focused or touched loads its chunk at once; links in view
+  // are hinted into the cache when the page is idle, a few at a time; after every page change.
+  const [links] = useState(() => createLinkObserver(actions.hintUrl));
   useEffect(() => {
     const root = document.getElementById('__portal');
+    const stopListening = root ? listenForIntent(root, actions.prefetchUrl) : undefined;
+    return () => {
+      stopListening?.();
+      links.disconnect();
+      hints.stop();
+    };
+  }, [links, hints, actions]);
+  useEffect(() => {
+    const root = document.getElementById('__portal');
+    hints.clear();
     if (root && canPrefetch()) links.observe(root);
-  }, [view, links]);
+  }, [view, links, hints]);
 
   // The new page is in the DOM: title, focus, scroll, and the progress bar completes.
   useLayoutEffect(() => {

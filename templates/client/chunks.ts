@@ -14,6 +14,8 @@ export interface RouteLoader {
   has(path: string): Promise<boolean>;
   /** The same, without waiting: undefined while the manifest has not arrived. */
   known(path: string): boolean | undefined;
+  /** The absolute URL of a listed path's chunk (undefined when not listed), for prefetch hints; fetches the manifest. */
+  chunkUrl(path: string): Promise<string | undefined>;
 }
 
 /** Client runtime: route chunks by path through the route → chunk manifest, fetched once and cached. */
@@ -69,6 +71,10 @@ export function createRouteLoader(manifestUrl: string): RouteLoader {
     loadChunk,
     has: async (path) => path in (await loadManifest()),
     known: (path) => (manifest ? path in manifest : undefined),
+    chunkUrl: async (path) => {
+      const chunk = (await loadManifest())[path];
+      return chunk ? abs(chunk) : undefined;
+    },
   };
 }
 

@@ -5,7 +5,10 @@ export interface Router {
   path: string;
   /** Navigates client-side; falls back to a full load where the target cannot be shown in place. */
   navigate(href: string, options?: { replace?: boolean }): void;
-  /** Starts loading a route's chunk ahead of a click (once per route; never on slow or data-saving connections). */
+  /**
+   * Loads and runs a route's chunk ahead of a click, as hovering, focusing or touching an internal link does
+   * (once per route; never on slow-2g or data-saving connections).
+   */
   prefetch(href: string): void;
 }
 

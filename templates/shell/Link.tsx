@@ -29,7 +29,7 @@ export function Link({ href = '', children, onClick, ...rest }: Props) {
     router.navigate(href);
   };
   return (
-    <a href={target} {...rest} onClick={handle} onMouseEnter={() => router.prefetch(href)} data-internal="">
+    <a href={target} {...rest} onClick={handle} data-internal="">
       {children}
     </a>
   );

@@ -6,6 +6,7 @@ import { buildFixture } from '../helpers/fixtures.ts';
 export async function openRuntimeSite(o: { baseUrl?: string; serveBase?: string } = {}) {
   const built = await buildFixture('runtime', o.baseUrl ? { baseUrl: o.baseUrl } : {});
   const server = await serveDir(built.outDir, o.serveBase ?? '/');
+  server.server.setMaxListeners(0); // one listener per served() list
   const browser: Browser = await connectBrowser();
   const manifestFile = built.files.find((f) => /_portal\/manifest-[^/]+\.json$/.test(f.path));
   if (!manifestFile) throw new Error('no route manifest in the build');
@@ -20,6 +21,17 @@ export async function openRuntimeSite(o: { baseUrl?: string; serveBase?: string 
       const chunk = manifest[route];
       if (!chunk) throw new Error(`no chunk for ${route}`);
       return chunk;
+    },
+    /**
+     * The requests the server receives from now on whose URL contains `part` (a live list): what is really
+     * downloaded, since a file the browser takes from its HTTP cache is not asked for again.
+     */
+    served(part: string): string[] {
+      const seen: string[] = [];
+      server.server.on('request', (req) => {
+        if (req.url?.includes(part)) seen.push(req.url);
+      });
+      return seen;
     },
     async close() {
       await browser.close();
