@@ -20,12 +20,13 @@ export interface ColdBuild {
  * One `portal build` in a child process with no compile cache and no previous output (a rebuild links the
  * unchanged files of the previous output, write.ts), timed from outside; a failed build is returned, not thrown.
  */
-export async function coldBuild(cwd: string, args: readonly string[], out: string): Promise<ColdBuild> {
-  await fs.rm(out, { recursive: true, force: true });
+export async function coldBuild(cwd: string, args: readonly string[], out: string, mode: 'cold' | 'warm' = 'cold'): Promise<ColdBuild> {
+  // Warm (issue 17): a rebuild with nothing changed, the compile cache and the previous output kept.
+  if (mode === 'cold') await fs.rm(out, { recursive: true, force: true });
   const started = performance.now();
   let result: { code: number; stdout: string; stderr: string };
   try {
-    const { stdout, stderr } = await run('node', [bin, 'build', ...args, '--out', out, '--no-cache'], { cwd, env: { ...process.env, NO_COLOR: '1', PORTAL_REPORT_RSS: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run('node', [bin, 'build', ...args, '--out', out, ...(mode === 'cold' ? ['--no-cache'] : [])], { cwd, env: { ...process.env, NO_COLOR: '1', PORTAL_REPORT_RSS: '1' }, maxBuffer: 64 * 1024 * 1024 });
     result = { code: 0, stdout, stderr };
   } catch (err) {
     const failed = err as { code?: number; stdout?: string; stderr?: string };

@@ -8,12 +8,15 @@ import { benchApi } from './bench-api.js';
 import { coldBuild, formatSeconds } from './bench-cold-build.js';
 import { benchFirstVisit, ownScripts } from './bench-first-visit.js';
 import { benchSearch } from './bench-search.js';
+import { formatStageTimes, medianStageTimes, parseStageTimes, type StageTime } from './bench-stages.js';
 
 
 interface Figures {
   medianMs: number;
   runsMs: number[];
   peakRssMb: number;
+  /** Each stage's median over the runs, from the builds' own stage lines. */
+  stages: StageTime[];
 }
 
 /** What `--only` may name: the portal's site, the generated MDX corpus, the API documents. */
@@ -47,6 +50,11 @@ export async function bench(options: {
         log.info(
           `portal site: cold build median ${fmt(portal.medianMs)} (runs ${portal.runsMs.map(fmt).join(', ')}), peak RSS ${portal.peakRssMb} MB`,
         );
+        // issue 17: where the time goes, cold (no cache, no previous output) and warm (nothing changed)
+        await coldBuilds(options.root, 'site', portalOut, 1, 'warm');
+        const warm = await coldBuilds(options.root, 'site', portalOut, options.runs, 'warm');
+        log.info(`portal site: warm rebuild median ${fmt(warm.medianMs)} (runs ${warm.runsMs.map(fmt).join(', ')}), peak RSS ${warm.peakRssMb} MB`);
+        for (const line of formatStageTimes(`portal site, stage times (median of ${options.runs} cold builds / ${options.runs} warm rebuilds):`, portal.stages, warm.stages)) log.info(line);
         const largestApi = await largestFirstVisit(portalOut, 'docs/api');
         for (const [label, rel] of [
           ['doc page (/docs/intro)', 'docs/intro/index.html'],
@@ -95,18 +103,20 @@ async function benchCorpus(options: { pages: number; runs: number; work: string;
     options.log.info(`first visit, corpus doc page: JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
 }
 
-/** Cold builds in child processes (bench-cold-build.ts); a failed one stops the measurement. */
-async function coldBuilds(cwd: string, site: string, out: string, runs: number): Promise<Figures> {
+/** Builds in child processes (bench-cold-build.ts), cold unless told warm; a failed one stops the measurement. */
+async function coldBuilds(cwd: string, site: string, out: string, runs: number, mode: 'cold' | 'warm' = 'cold'): Promise<Figures> {
   const runsMs: number[] = [];
+  const stages: StageTime[][] = [];
   let peak = 0;
   for (let i = 0; i < runs; i++) {
-    const build = await coldBuild(cwd, ['--site', site], out);
+    const build = await coldBuild(cwd, ['--site', site], out, mode);
     if (build.code !== 0) throw new Error(`portal build exited ${build.code}: ${build.stderr.trim().split('\n')[0] ?? ''}`);
     runsMs.push(build.ms);
+    stages.push(parseStageTimes(build.stdout));
     peak = Math.max(peak, build.peakRssKb);
   }
   const sorted = [...runsMs].sort((a, b) => a - b);
-  return { medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, runsMs, peakRssMb: Math.round(peak / 1024) };
+  return { medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, runsMs, peakRssMb: Math.round(peak / 1024), stages: medianStageTimes(stages) };
 }
 
 /** The page under `dir` whose first visit loads the most JavaScript (raw bytes, cheap to rank), as a route path. */
