@@ -74,7 +74,14 @@ async function exercise(page: Page): Promise<void> {
     await tab.click({ timeout: 2_000 }).catch(() => {});
     await tab.press('ArrowRight', { timeout: 2_000 }).catch(() => {});
   }
-  for (const link of (await page.locator('main a:visible').all()).slice(0, 40)) await link.hover({ timeout: 1_000 }).catch(() => {});
+  // Pointer and focus events on every link, dispatched in the page: what a hover or a tab would fire (inline
+  // handlers, the runtime's prefetch on intent), without a second of waiting per link the pointer cannot reach.
+  await page.evaluate(() => {
+    for (const link of document.querySelectorAll('main a')) {
+      for (const type of ['pointerover', 'mouseover', 'mouseenter', 'mousemove']) link.dispatchEvent(new MouseEvent(type, { bubbles: type !== 'mouseenter' }));
+      (link as HTMLElement).focus();
+    }
+  });
   // Failed image loads and toggle events fire asynchronously.
   await page.waitForTimeout(150);
 }

@@ -3,18 +3,22 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPreviewState, disposePreviewState } from '../../../src/serve/preview-state.ts';
 import { build } from '../../../src/commands/build.ts';
+import { createCompileCache } from '../../../src/content/compile-pool.ts';
 import { memoryLogger } from '../../helpers/fixtures.ts';
 import { scenario } from '../../helpers/scenario.ts';
 
 const dir = await scenario('bundle-session', {});
 const preview = createPreviewState();
+// What this test compares is bundling with and without serve's contexts; the MDX compile is shared (keyed on the
+// sources), so ten builds do not compile the same files ten times.
+const cache = createCompileCache();
 afterAll(async () => {
   await disposePreviewState(preview);
   await fs.rm(dir, { recursive: true, force: true });
 });
 
 const files = async (withSession: boolean) => {
-  const result = await build({ root: dir, write: false, log: memoryLogger(), diskCache: false, ...(withSession ? { preview } : {}) });
+  const result = await build({ root: dir, write: false, log: memoryLogger(), cache, ...(withSession ? { preview } : {}) });
   return result.files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]);
 };
 
