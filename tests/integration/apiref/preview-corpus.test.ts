@@ -16,8 +16,9 @@ const all = await fixtureDocuments(SHARED);
 // with the portal's guides and reports exit, time, peak memory and largest page.
 const inSuite = all.filter(([name]) => name !== 'stripe');
 
-// The portal's guides are compiled once for all previews: each document costs one build of the rest.
-const cache = createCompileCache();
+// The portal's guides are compiled once for all previews, through the disk cache every build of the portal uses
+// (keyed on the sources and the compiler): each document costs one build of the rest.
+const cache = createCompileCache(path.join(projectRoot, '.portal', 'cache'));
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-preview-corpus-'));
 afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 
@@ -31,7 +32,7 @@ async function preview(name: string, file: string, root = projectRoot): Promise<
   const outDir = path.join(parent, 'build');
   const log = memoryLogger();
   const started = performance.now();
-  const result = await build({ root, openapi: file, outDir, log, cache, diskCache: false });
+  const result = await build({ root, openapi: file, outDir, log, cache });
   console.log(`preview ${name}: ${Math.round(performance.now() - started)} ms, ${result.table.routes.length} routes`);
 
   expect(log.lines.filter((l) => l.length > 2000).map((l) => l.slice(0, 200))).toEqual([]);
