@@ -13,16 +13,33 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { projectRoot } from '../helpers/fixtures.ts';
 
 type Raw = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
-const STATE_CONFLICTS = new Set(['invalid_state_transition', 'order_not_editable', 'order_not_draft', 'reservation_not_draft', 'reservation_needs_item', 'invoice_not_editable', 'bill_not_editable', 'nothing_due']);
+const STATE_CONFLICTS = new Set([
+  'invalid_state_transition',
+  'order_not_editable',
+  'order_not_draft',
+  'reservation_not_draft',
+  'reservation_needs_item',
+  'invoice_not_editable',
+  'bill_not_editable',
+  'nothing_due',
+]);
 
 const doc = parse(readFileSync(path.join(projectRoot, 'openapi/business-api.yaml'), 'utf8')) as Raw;
-const resolve = (node: Raw): Raw => (typeof node?.$ref === 'string' ? resolve((node.$ref as string).slice(2).split('/').reduce((n: Raw, k: string) => n[k], doc)) : node);
+const resolve = (node: Raw): Raw =>
+  typeof node?.$ref === 'string'
+    ? resolve(
+        (node.$ref as string)
+          .slice(2)
+          .split('/')
+          .reduce((n: Raw, k: string) => n[k], doc),
+      )
+    : node;
 
 interface Op {
   slug: string;
@@ -32,7 +49,13 @@ interface Op {
   params: Raw[];
 }
 const ops: Op[] = Object.entries(doc.paths as Raw).flatMap(([p, item]) =>
-  METHODS.filter((m) => item[m]).map((m) => ({ slug: item[m]['x-slug'] as string, path: p, method: m, op: item[m] as Raw, params: [...(item.parameters ?? []), ...(item[m].parameters ?? [])].map(resolve) })),
+  METHODS.filter((m) => item[m]).map((m) => ({
+    slug: item[m]['x-slug'] as string,
+    path: p,
+    method: m,
+    op: item[m] as Raw,
+    params: [...(item.parameters ?? []), ...(item[m].parameters ?? [])].map(resolve),
+  })),
 );
 
 const errorExamples = (o: Op): Array<{ status: string; key: string; error: Raw }> =>
@@ -55,8 +78,11 @@ const hasField = (schema: Raw, fieldPath: string): boolean => {
   for (const segment of fieldPath.split('.')) {
     const m = /^(\w+)((?:\[\d+\])*)$/.exec(segment);
     if (!m) return false;
-    current = current.flatMap((s) => branches(s)).flatMap((s) => (s.properties?.[m[1] as string] ? [s.properties[m[1] as string]] : []));
-    for (let i = 0; i < (m[2] as string).split('[').length - 1; i++) current = current.flatMap((s) => branches(s)).flatMap((s) => (s.items ? [s.items] : []));
+    current = current
+      .flatMap((s) => branches(s))
+      .flatMap((s) => (s.properties?.[m[1] as string] ? [s.properties[m[1] as string]] : []));
+    for (let i = 0; i < (m[2] as string).split('[').length - 1; i++)
+      current = current.flatMap((s) => branches(s)).flatMap((s) => (s.items ? [s.items] : []));
     if (current.length === 0) return false;
   }
   return true;
@@ -69,7 +95,10 @@ const bodySchema = (o: Op): Raw | undefined => {
 const statesOf = (o: Op): string[] => {
   const success = Object.entries(o.op.responses ?? {}).find(([s]) => s.startsWith('2'))?.[1] as Raw | undefined;
   const tag = (doc.tags as Raw[]).find((t) => t.name === o.op.tags?.[0]);
-  const candidates = [resolve(success ?? {}).content?.['application/json']?.schema, tag?.['x-object'] ? doc.components.schemas[tag['x-object']] : undefined];
+  const candidates = [
+    resolve(success ?? {}).content?.['application/json']?.schema,
+    tag?.['x-object'] ? doc.components.schemas[tag['x-object']] : undefined,
+  ];
   for (const c of candidates) {
     for (const b of branches(c)) {
       const field = b.properties?.state ?? b.properties?.status;
@@ -87,14 +116,15 @@ describe('error examples fit their operation (issue 18, item 4)', () => {
         const response = o.op.responses?.[status] as Raw | undefined;
         if (!response) continue;
         if (response.$ref) wrong.push(`${o.slug} ${status}: shared ${response.$ref}`);
-        else if (errorExamples(o).filter((e) => e.status === status).length === 0) wrong.push(`${o.slug} ${status}: no example`);
+        else if (errorExamples(o).filter((e) => e.status === status).length === 0)
+          wrong.push(`${o.slug} ${status}: no example`);
       }
       if (o.op.responses?.['404'] && !o.path.includes('{')) wrong.push(`${o.slug} 404 without an id in its path`);
     }
     expect(wrong).toEqual([]);
   });
 
-  it("names in `param` a parameter of the operation or a field of its request body", () => {
+  it('names in `param` a parameter of the operation or a field of its request body', () => {
     const wrong: string[] = [];
     let named = 0;
     for (const o of ops) {
@@ -103,14 +133,15 @@ describe('error examples fit their operation (issue 18, item 4)', () => {
         if (error.param === null) continue;
         named++;
         const isParameter = o.params.some((p) => p.name === error.param);
-        if (!isParameter && !(body && hasField(body, error.param))) wrong.push(`${o.slug} ${status} ${key}: ${error.param}`);
+        if (!isParameter && !(body && hasField(body, error.param)))
+          wrong.push(`${o.slug} ${status} ${key}: ${error.param}`);
       }
     }
     expect(wrong).toEqual([]);
     expect(named).toBeGreaterThan(120);
   });
 
-  it("says, in every state conflict, which state the record is in", () => {
+  it('says, in every state conflict, which state the record is in', () => {
     const wrong: string[] = [];
     let conflicts = 0;
     for (const o of ops) {
@@ -118,7 +149,8 @@ describe('error examples fit their operation (issue 18, item 4)', () => {
       for (const { key, error } of errorExamples(o)) {
         if (!STATE_CONFLICTS.has(error.code)) continue;
         conflicts++;
-        if (!states.some((s) => new RegExp(`\\b${s}\\b`).test(error.message))) wrong.push(`${o.slug} ${key}: "${error.message}" names none of ${states.join(', ') || '(no states)'}`);
+        if (!states.some((s) => new RegExp(`\\b${s}\\b`).test(error.message)))
+          wrong.push(`${o.slug} ${key}: "${error.message}" names none of ${states.join(', ') || '(no states)'}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -136,7 +168,11 @@ describe('error examples fit their operation (issue 18, item 4)', () => {
         byCode.set(error.code, messages);
       }
     }
-    const repeated = [...byCode.entries()].flatMap(([code, messages]) => [...messages.entries()].filter(([, slugs]) => slugs.length > 1).map(([message, slugs]) => `${code}: "${message}" on ${slugs.join(', ')}`));
+    const repeated = [...byCode.entries()].flatMap(([code, messages]) =>
+      [...messages.entries()]
+        .filter(([, slugs]) => slugs.length > 1)
+        .map(([message, slugs]) => `${code}: "${message}" on ${slugs.join(', ')}`),
+    );
     expect(repeated).toEqual([]);
   });
 });
@@ -146,7 +182,12 @@ describe("the document's own requests are sandbox-first (issue 18, item 6)", () 
     const wrong: string[] = [];
     let curls = 0;
     const walk = (node: unknown, at: string): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${at}/${i}`);
+        });
+        return;
+      }
       if (!node || typeof node !== 'object') return;
       for (const [k, v] of Object.entries(node)) {
         if (k === 'description' && typeof v === 'string') {
@@ -155,7 +196,8 @@ describe("the document's own requests are sandbox-first (issue 18, item 6)", () 
             const url = /curl (?:-\w+ )*(?:-X \w+ )?(\S+)/.exec(command.trim())?.[1] ?? '';
             if (!url.startsWith('https://sandbox.api.tessera.example/v1/')) wrong.push(`${at}: ${url}`);
             const method = /-X (\w+)/.exec(command)?.[1] ?? (/ -(?:d|F|-data\S*) /.test(command) ? 'POST' : 'GET');
-            if (method === 'POST' && !/Idempotency-Key:/.test(command)) wrong.push(`${at}: POST without Idempotency-Key`);
+            if (method === 'POST' && !/Idempotency-Key:/.test(command))
+              wrong.push(`${at}: POST without Idempotency-Key`);
           }
         } else walk(v, `${at}/${k}`);
       }
