@@ -10,10 +10,11 @@ import { scenario } from '../helpers/scenario.ts';
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serve>>;
 let dir: string;
+const log = memoryLogger();
 
 beforeAll(async () => {
   dir = await scenario('serve', {});
-  server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: memoryLogger() });
+  server = await serve({ root: dir, port: 0, host: '127.0.0.1', log });
   browser = await connectBrowser();
 });
 
@@ -25,29 +26,38 @@ afterAll(async () => {
 describe('portal serve', () => {
   it('reloads an open page after an edit, and shows then clears a build error overlay', async () => {
     const page = await browser.newPage();
-    // A call that hangs fails on its own, naming itself, well before the test's timeout does.
-    page.setDefaultTimeout(15_000);
-    await page.goto(`${server.url}/docs/guides/first`);
-    await expect.poll(() => page.textContent('h1')).toBe('First guide');
+    // Every wait is bounded and says what it waited for, with the server's log: a page left loading after a
+    // reload, or a rebuild that never came, fails here by name instead of timing the whole test out.
+    page.setDefaultTimeout(20_000);
+    const step = async (what: string, wait: () => Promise<unknown>): Promise<void> => {
+      try {
+        await wait();
+      } catch (err) {
+        throw new Error(`${what}: ${String((err as Error).message).split('\n')[0]}\nserver log:\n${log.text().slice(-3000)}`);
+      }
+    };
+    const heading = (text: string) => page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, text, { timeout: 20_000 });
+    await step('open the page', () => page.goto(`${server.url}/docs/guides/first`));
+    await step('the first heading', () => heading('First guide'));
     // The page listens for reloads once its script has run; an edit saved before that would not reach it.
-    await expect.poll(() => server.liveClients(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await step('the live-reload stream', () => expect.poll(() => server.liveClients(), { timeout: 15_000 }).toBeGreaterThan(0));
     const file = path.join(dir, 'site/docs/guides/first.md');
     const original = await fs.readFile(file, 'utf8');
 
     await fs.writeFile(file, original.replace('# First guide', '# First guide, edited'));
-    await expect.poll(() => page.textContent('h1'), { timeout: 20_000 }).toBe('First guide, edited');
+    await step('the edited heading after a reload', () => heading('First guide, edited'));
 
     await fs.writeFile(file, `${original}\n<div>\nunclosed\n`);
     const overlay = page.locator('#portal-error-overlay');
-    await expect.poll(() => overlay.count(), { timeout: 20_000 }).toBe(1);
+    await step('the error overlay', () => overlay.waitFor({ state: 'attached' }));
     expect(await overlay.textContent()).toContain('first.md');
     expect(await overlay.textContent()).toContain('MDX could not be compiled');
 
     await fs.writeFile(file, original);
-    await expect.poll(() => page.locator('#portal-error-overlay').count(), { timeout: 20_000 }).toBe(0);
+    await step('the overlay cleared', () => overlay.waitFor({ state: 'detached' }));
     await page.close();
-    // Three rebuilds of up to 20 s each on a loaded machine: more than the default minute.
-  }, 90_000);
+    // Three rebuilds of up to 20 s each on a loaded machine, each wait bounded on its own.
+  }, 150_000);
 
   it('refuses paths outside the output folder', async () => {
     for (const attempt of ['/../../etc/passwd', '/..%2f..%2fetc%2fpasswd', '/%252e%252e/%252e%252e/etc/passwd', '/docs/..\\..\\etc\\passwd', '/docs%00.html']) {
