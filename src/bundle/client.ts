@@ -10,10 +10,18 @@ export const ASSETS_DIR = '_portal';
 export interface AssetManifest {
   runtime: string;
   css: string;
-  /** route path -> its chunk and every chunk it statically imports (for modulepreload). */
-  routes: Record<string, { chunk: string; imports: string[] }>;
+  /**
+   * route path -> its chunk and every chunk it statically imports (for modulepreload); `firstVisit`, for a
+   * Markdown-only page, is what its own HTML loads instead (route-modules.ts).
+   */
+  routes: Record<string, RouteAssets & { firstVisit?: RouteAssets }>;
   /** Static imports of the runtime, preloaded on every page. */
   runtimeImports: string[];
+}
+
+export interface RouteAssets {
+  chunk: string;
+  imports: string[];
 }
 
 export interface ClientBuildResult {
@@ -34,7 +42,7 @@ export async function buildClient(options: { genDir: string; generated: readonly
   const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
   const liquidWorker = await buildLiquidWorker({ minify: options.minify });
   const result = await runBundle(options.session, 'client', options.genDir, options.generated, {
-    entryPoints: [runtimeEntry, cssEntry, ...options.entries.map((e) => path.join(options.genDir, e.rel))],
+    entryPoints: [runtimeEntry, cssEntry, ...options.entries.flatMap((e) => [e.rel, ...(e.firstVisitRel ? [e.firstVisitRel] : [])]).map((rel) => path.join(options.genDir, rel))],
     outdir,
     outbase: options.genDir,
     // Hashes cover input paths relative to the working directory; from inside the generation folder (whose own
@@ -88,9 +96,12 @@ export async function buildClient(options: { genDir: string; generated: readonly
     runtimeImports: [...runtimeImportSet].map(toUrlPath),
     routes: {},
   };
+  const assetsOf = (rel: string): RouteAssets => {
+    const file = outFile(path.join(options.genDir, rel));
+    return { chunk: toUrlPath(file), imports: staticImports(file).filter((f) => !runtimeImportSet.has(f) && f !== runtimeFile).map(toUrlPath) };
+  };
   for (const entry of options.entries) {
-    const file = outFile(path.join(options.genDir, entry.rel));
-    manifest.routes[entry.route.path] = { chunk: toUrlPath(file), imports: staticImports(file).filter((f) => !runtimeImportSet.has(f) && f !== runtimeFile).map(toUrlPath) };
+    manifest.routes[entry.route.path] = { ...assetsOf(entry.rel), ...(entry.firstVisitRel ? { firstVisit: assetsOf(entry.firstVisitRel) } : {}) };
   }
   return {
     files: [...result.outputFiles.map((f) => ({ path: `${ASSETS_DIR}/${rel(f.path)}`, contents: f.contents })), { path: `${ASSETS_DIR}/${liquidWorker.name}`, contents: liquidWorker.contents }],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PageData, SidebarItem, SiteData } from '../../templates/types.js';
+import { isStaticContentModule } from '../content/static-content.js';
 import type { Route } from '../routes/route.js';
 import { jsonExpression, safeJson } from '../safe-json.js';
 
@@ -18,6 +19,11 @@ export interface RouteEntry {
   rel: string;
   /** Its exports besides `page`: what the server bundle imports (it gets the page data from memory). */
   serverExports: string[];
+  /**
+   * For a Markdown-only page: the module its own HTML loads instead, the same without the body's data
+   * (its Content adopts the body from the HTML, templates/pages/static-content.tsx). Client bundle only.
+   */
+  firstVisitRel?: string;
 }
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
@@ -41,10 +47,12 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
     const rel = `routes/${name}.jsx`;
     const lines: string[] = [];
     const serverExports = ['Template'];
+    let contentLine: string | undefined;
     if (route.body.type === 'mdx') {
       const mdxRel = `mdx/${createHash('sha1').update(route.body.code).digest('hex').slice(0, 16)}.jsx`;
       files.push({ rel: mdxRel, contents: route.body.code, source: route.file });
-      lines.push(`export { default as Content } from ${importPath(`../${mdxRel}`)};`);
+      contentLine = `export { default as Content } from ${importPath(`../${mdxRel}`)};`;
+      lines.push(contentLine);
       serverExports.push('Content');
     } else if (route.body.type === 'tsx') {
       lines.push(`import * as Page from ${importPath(route.body.file)};`, 'export const Content = Page.default;', 'export const meta = Page.meta;');
@@ -61,9 +69,18 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
       lines.push(`export const page = ${jsonExpression(page)};`);
     }
     pages.push(sidebar ? { ...page, sidebar } : page);
-    lines.push(`export { ${route.template} as Template } from ${importPath(path.join(templatesDir, 'pages', `${route.template}.tsx`))};`);
+    // From a kit, not the template's own module: fewer, larger shared chunks (templates/pages/page-kit.ts).
+    const kit = route.template.startsWith('Api') ? 'apiKit' : 'pageKit';
+    lines.push(`import { ${kit} } from ${importPath(path.join(templatesDir, 'pages', kit === 'apiKit' ? 'api-kit.ts' : 'page-kit.ts'))};`, `export const Template = ${kit}.${route.template};`);
     files.push({ rel, contents: `${lines.join('\n')}\n` });
-    entries.push({ route, rel, serverExports });
+    if (contentLine && route.body.type === 'mdx' && kit === 'pageKit' && isStaticContentModule(route.body.code)) {
+      const firstVisitRel = `routes/${name}.first.jsx`;
+      const firstVisit = [...lines.filter((l) => l !== contentLine), `export const Content = ${kit}.ServerRenderedContent;`];
+      files.push({ rel: firstVisitRel, contents: `${firstVisit.join('\n')}\n` });
+      entries.push({ route, rel, serverExports, firstVisitRel });
+    } else {
+      entries.push({ route, rel, serverExports });
+    }
   });
   return { files, entries, pages };
 }

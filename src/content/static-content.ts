@@ -78,7 +78,12 @@ function reactProps(node: Element): Record<string, unknown> | undefined {
   return any ? out : undefined;
 }
 
+const STATIC_CONTENT_IMPORT = "import { staticContent } from '@portal/theme/pages/static-content.tsx';\n";
+
 /** The module a route imports as its Content: data plus the shared template. */
 export function staticContentModule(nodes: StaticNode[]): string {
-  return `import { staticContent } from '@portal/theme/pages/static-content.tsx';\nexport default staticContent(${jsonExpression(nodes)});\n`;
+  return `${STATIC_CONTENT_IMPORT}export default staticContent(${jsonExpression(nodes)});\n`;
 }
+
+/** Whether compiled code is such a module: its page's HTML then holds the whole body, with nothing to run. */
+export const isStaticContentModule = (code: string): boolean => code.startsWith(STATIC_CONTENT_IMPORT);

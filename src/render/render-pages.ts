@@ -45,8 +45,10 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
     }
     const body = rendered.html;
     idsByPath.set(route.path, new Set(rendered.ids.map(decodeEntities)));
-    const assets = o.manifest.routes[route.path];
-    if (!assets) throw new Error(`no client chunk for ${route.path}`);
+    const routeAssets = o.manifest.routes[route.path];
+    if (!routeAssets) throw new Error(`no client chunk for ${route.path}`);
+    // A Markdown-only page hydrates from a chunk without its body's data: the HTML has it (issue 17 item 3).
+    const assets = routeAssets.firstVisit ?? routeAssets;
     const page = module.meta?.title ? { ...route.page, title: module.meta.title, ...(module.meta.description ? { description: module.meta.description } : {}) } : route.page;
     files.push({
       path: htmlFileFor(route.path, o.config.trailingSlash),

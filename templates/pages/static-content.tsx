@@ -1,9 +1,15 @@
-import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
+import { createElement, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useRouter } from '../client/router-context.tsx';
+import { isPlainClick } from '../shell/Link.tsx';
+import { pathFromLocation, useSite } from '../site-context.tsx';
 
 /** A doc body compiled to data (src/content/static-content.ts): text, or `[tag, props | 0, ...children]`. */
 export type StaticNode = string | [tag: string, props: Record<string, unknown> | 0, ...children: StaticNode[]];
 
 type Components = Record<string, unknown>;
+
+/** The attribute of the element that holds a Markdown-only body, where the first page's runtime finds it. */
+const BODY_ATTRIBUTE = 'data-static-content';
 
 /**
  * The shared template of Markdown-only docs: turns the compact tree back into React elements, routing tags
@@ -11,7 +17,7 @@ type Components = Record<string, unknown>;
  */
 export function staticContent(nodes: StaticNode[]): ComponentType<{ components?: Components }> {
   function StaticContent({ components = {} }: { components?: Components }) {
-    return createElement(Fragment, null, ...nodes.map((n) => toElement(n, components)));
+    return createElement('div', { [BODY_ATTRIBUTE]: '' }, ...nodes.map((n) => toElement(n, components)));
   }
   return StaticContent;
 }
@@ -22,4 +28,33 @@ function toElement(node: StaticNode, components: Components): ReactNode {
   const type = (components[tag] as ComponentType | undefined) ?? tag;
   // Children passed as arguments, not an array: they are static, so React needs no keys.
   return createElement(type as string, props === 0 ? null : props, ...children.map((c) => toElement(c, components)));
+}
+
+/**
+ * The Content of a Markdown-only page's first-visit chunk (issue 17 item 3): the body the server rendered,
+ * adopted as it is in the document rather than shipped a second time as data (for the Liquid filters reference,
+ * 17 of its 19 KB gzip). React keeps the nodes of an element whose inner HTML it is given when hydrating, and
+ * never rewrites them while the string is unchanged. Its links are plain anchors here, so a click on an internal
+ * one is routed as `Link` would; hovering them prefetches through the runtime's delegated listener. Navigating
+ * back to the page later loads its full chunk, as for any other page.
+ */
+export function ServerRenderedContent(_props: { components?: Components }) {
+  const router = useRouter();
+  const site = useSite();
+  const [html] = useState(() => document.querySelector(`#__portal [${BODY_ATTRIBUTE}]`)?.innerHTML ?? '');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const body = ref.current;
+    const follow = (event: MouseEvent): void => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-internal]') : null;
+      if (!link || event.defaultPrevented || !isPlainClick(event) || link.target === '_blank') return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin) return;
+      event.preventDefault();
+      router.navigate(`${pathFromLocation(site, url.pathname)}${url.search}${url.hash}`);
+    };
+    body?.addEventListener('click', follow);
+    return () => body?.removeEventListener('click', follow);
+  }, [router, site]);
+  return <div {...{ [BODY_ATTRIBUTE]: '' }} ref={ref} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -24,7 +24,7 @@ export function Link({ href = '', children, onClick, ...rest }: Props) {
   const target = routeHref(site, href);
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || rest.target === '_blank') return;
+    if (event.defaultPrevented || !isPlainClick(event) || rest.target === '_blank') return;
     event.preventDefault();
     router.navigate(href);
   };
@@ -34,6 +34,10 @@ export function Link({ href = '', children, onClick, ...rest }: Props) {
     </a>
   );
 }
+
+/** A click that means "follow here": the main button with no modifier (which would open a tab or a window). */
+export const isPlainClick = (event: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export function ExternalMark() {
   return (
