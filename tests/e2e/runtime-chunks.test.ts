@@ -95,7 +95,7 @@ describe('route chunks', () => {
     const page = await site.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const target = site.chunk('/docs/intro');
+    const target = site.firstChunk('/docs/intro');
     let fail = true;
     await page.route(`**${target}`, (route) => (fail ? route.abort('failed') : route.continue()));
     await page.goto(site.url('/docs/intro'));

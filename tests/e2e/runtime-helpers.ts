@@ -23,6 +23,16 @@ export async function openRuntimeSite(o: { baseUrl?: string; serveBase?: string 
       return chunk;
     },
     /**
+     * The chunk a first visit to a route runs, as its HTML names it: a Markdown-only page's first visit runs a
+     * chunk of its own without the body's data (issue 17 item 3), any other page its route chunk.
+     */
+    firstChunk: (route: string): string => {
+      const html = built.files.find((f) => f.path === `${route.replace(/^\//, '')}${route === '/' ? '' : '/'}index.html`);
+      const data = html && /<script id="__PORTAL_DATA__"[^>]*>(.*?)<\/script>/s.exec(String(html.contents))?.[1];
+      if (!data) throw new Error(`no page data in the HTML of ${route}`);
+      return (JSON.parse(data) as { chunk: string }).chunk;
+    },
+    /**
      * The requests the server receives from now on whose URL contains `part` (a live list): what is really
      * downloaded, since a file the browser takes from its HTTP cache is not asked for again.
      */
