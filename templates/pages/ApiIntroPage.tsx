@@ -61,12 +61,16 @@ export function ApiIntroPage({ page }: { page: PageData }) {
           {data.securitySchemes.length > 0 && (
             <section className="api-section">
               <h2 id="authentication">Authentication</h2>
-              {data.security.length > 0 && (
-                <>
-                  <p>Unless an operation says otherwise, every request needs:</p>
-                  <SecurityRequirements security={data.security} schemes={data.securitySchemes} />
-                </>
-              )}
+              {data.security.length > 0 &&
+                (onlyScheme(data) ? (
+                  // One scheme, required as it is: the list would repeat the heading just below it.
+                  <p>Unless an operation says otherwise, every request needs the scheme below.</p>
+                ) : (
+                  <>
+                    <p>Unless an operation says otherwise, every request needs:</p>
+                    <SecurityRequirements security={data.security} schemes={data.securitySchemes} />
+                  </>
+                ))}
               {data.securitySchemes.map((s) => (
                 <SchemeDetails key={s.key} scheme={s} />
               ))}
@@ -125,4 +129,10 @@ export function ApiIntroPage({ page }: { page: PageData }) {
       {!page.hideToc && <TableOfContents items={page.toc} />}
     </div>
   );
+}
+
+/** True when the document defines one scheme and every request needs exactly it, with no scopes. */
+function onlyScheme(data: { security: readonly (readonly { scheme: string; scopes: readonly string[] }[])[]; securitySchemes: readonly { key: string }[] }): boolean {
+  const [only] = data.security;
+  return data.security.length === 1 && only?.length === 1 && only[0]?.scopes.length === 0 && data.securitySchemes.length === 1 && data.securitySchemes[0]?.key === only[0]?.scheme;
 }

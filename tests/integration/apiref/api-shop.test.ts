@@ -30,6 +30,13 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(sidebar).toContain('aria-label="Toggle the category Customers" aria-expanded="false"');
   });
 
+  it('names a document\'s only scheme once on the introduction, under its heading, not again in a list above it', () => {
+    const intro = main('docs/api/index.html');
+    expect(intro).toContain('Unless an operation says otherwise, every request needs the scheme below.');
+    expect(intro.match(/Bearer token \(JWT\)/g)).toHaveLength(1);
+    expect(intro).not.toContain('class="api-security"');
+  });
+
   it('builds the introduction, tag, operation, webhook and category pages without warnings', () => {
     expect(built.stats.routesByKind).toMatchObject({ 'api-intro': 1, 'api-tag': 3, 'api-operation': 5, category: 1 });
     expect(built.table.routes.filter((r) => r.path.startsWith('/docs/api')).map((r) => r.path).sort()).toEqual([
