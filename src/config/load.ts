@@ -12,10 +12,27 @@ import { validateConfig } from './validate.js';
  */
 export async function loadConfig(siteDir: string, cacheDir: string): Promise<{ config: PortalConfig; file: string }> {
   const file = path.join(siteDir, 'portal.config.ts');
+  await requireConfigFile(siteDir, file);
   const exported = await importTsModule(file, cacheDir, 'config');
   const { config, issues } = validateConfig(exported, file);
   if (!config) throw new PortalError(issues);
   return { config, file };
+}
+
+/**
+ * A missing site folder or config file is a wrong folder or a wrong `--site`, not a syntax error: say which
+ * path was looked for and how to point at the right one (the bundler's "Could not resolve" said neither).
+ */
+async function requireConfigFile(siteDir: string, file: string): Promise<void> {
+  const site = await fs.stat(siteDir).catch(() => undefined);
+  if (!site?.isDirectory()) {
+    throw new PortalError([
+      error('site-missing', `no site folder at ${siteDir}`, { file: siteDir, hint: 'run portal in the project folder (the one that holds site/), or pass --site <folder>' }),
+    ]);
+  }
+  if (!(await fs.stat(file).catch(() => undefined))?.isFile()) {
+    throw new PortalError([error('config-missing', `no portal.config.ts in ${siteDir}`, { file, hint: 'create site/portal.config.ts (README, Configuration), or pass --site with the folder that holds it' })]);
+  }
 }
 
 /** Bundles and imports a TypeScript module from the site folder; returns its default export. */
