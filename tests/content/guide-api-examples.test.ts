@@ -15,12 +15,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/fixtures.ts';
+import { createSchemaValidator, validationErrors } from '../helpers/openapi-validator.ts';
 
 type Raw = Record<string, any>;
 const SANDBOX = 'https://sandbox.api.tessera.example/v1';
@@ -48,40 +47,9 @@ const operations: Operation[] = Object.entries(doc.paths as Raw).flatMap(([templ
   })),
 );
 
-/**
- * Two validators over the document's schemas: in a request, read-only properties are not required;
- * in a response, write-only ones are not (OpenAPI 3.1 semantics that JSON Schema lacks).
- */
-function createValidator(direction: 'request' | 'response'): (schema: Raw) => ValidateFunction {
-  const skip = direction === 'request' ? 'readOnly' : 'writeOnly';
-  const rewrite = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(rewrite);
-    if (!node || typeof node !== 'object') return node;
-    const out: Raw = {};
-    for (const [k, v] of Object.entries(node)) out[k] = k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', `${direction}#/$defs/`) : rewrite(v);
-    if (Array.isArray(out.required) && out.properties) {
-      out.required = (out.required as string[]).filter((name) => {
-        const prop = (node as Raw).properties?.[name];
-        return !(prop?.[skip] || resolve(prop ?? {})?.[skip]);
-      });
-    }
-    return out;
-  };
-  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-  ajv.addSchema({ $id: direction, $defs: rewrite(doc.components.schemas) as Raw });
-  const cache = new Map<string, ValidateFunction>();
-  return (schema) => {
-    const key = JSON.stringify(schema);
-    const known = cache.get(key);
-    if (known) return known;
-    const fn = ajv.compile(rewrite(schema) as Raw);
-    cache.set(key, fn);
-    return fn;
-  };
-}
-const requestValidator = createValidator('request');
-const responseValidator = createValidator('response');
-const errorsOf = (fn: ValidateFunction): string => (fn.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+const requestValidator = createSchemaValidator(doc, 'request');
+const responseValidator = createSchemaValidator(doc, 'response');
+const errorsOf = validationErrors;
 
 interface Fence {
   where: string;
