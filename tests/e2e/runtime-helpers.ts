@@ -3,8 +3,18 @@ import { connectBrowser, serveDir } from '../helpers/browser.ts';
 import { buildFixture } from '../helpers/fixtures.ts';
 
 /** The `runtime` fixture built (optionally under a base URL), served (optionally under another path) and a browser. */
+/** One build per base URL per worker, shared by the runtime test files, which only read it (see shell-support.ts). */
+const builds = new Map<string, ReturnType<typeof buildFixture>>();
+
 export async function openRuntimeSite(o: { baseUrl?: string; serveBase?: string } = {}) {
-  const built = await buildFixture('runtime', o.baseUrl ? { baseUrl: o.baseUrl } : {});
+  const key = o.baseUrl ?? '/';
+  let building = builds.get(key);
+  if (!building) {
+    building = buildFixture('runtime', o.baseUrl ? { baseUrl: o.baseUrl } : {});
+    building.catch(() => builds.delete(key));
+    builds.set(key, building);
+  }
+  const built = await building;
   const server = await serveDir(built.outDir, o.serveBase ?? '/');
   server.server.setMaxListeners(0); // one listener per served() list
   const browser: Browser = await connectBrowser();

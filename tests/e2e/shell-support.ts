@@ -12,8 +12,24 @@ export interface ShellSite {
   close(): Promise<void>;
 }
 
+/**
+ * Fixture builds shared by the browser test files a worker runs (vitest.config.ts runs files without isolation):
+ * these files only read the output, so seven files on shell-site need one build per worker, not seven.
+ */
+const builds = new Map<string, ReturnType<typeof buildFixture>>();
+const sharedBuild = (fixture: string): ReturnType<typeof buildFixture> => {
+  let built = builds.get(fixture);
+  if (!built) {
+    built = buildFixture(fixture);
+    // A failed build is not kept: the next file reports it again, with its own stack.
+    built.catch(() => builds.delete(fixture));
+    builds.set(fixture, built);
+  }
+  return built;
+};
+
 export async function startShellSite(fixture = 'shell-site'): Promise<ShellSite> {
-  const built = await buildFixture(fixture);
+  const built = await sharedBuild(fixture);
   const served = await serveDir(built.outDir);
   const browser = await connectBrowser();
   return {
