@@ -9,19 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { projectRoot } from '../helpers/fixtures.ts';
 import { createSchemaValidator, validationErrors } from '../helpers/openapi-validator.ts';
+import { resolveRef } from '../helpers/openapi-ref.ts';
 
 type Raw = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 const doc = parse(readFileSync(path.join(projectRoot, 'openapi/business-api.yaml'), 'utf8')) as Raw;
-const resolve = (node: Raw): Raw =>
-  typeof node?.$ref === 'string'
-    ? resolve(
-        (node.$ref as string)
-          .slice(2)
-          .split('/')
-          .reduce((n: Raw, k: string) => n[k], doc),
-      )
-    : node;
+const resolve = (node: Raw): Raw => resolveRef(doc, node);
 const validators = { request: createSchemaValidator(doc, 'request'), response: createSchemaValidator(doc, 'response') };
 
 /** The JSON examples of a media type: `example` and each entry of `examples`, by name. */

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { projectRoot } from '../helpers/fixtures.ts';
+import { resolveRef } from '../helpers/openapi-ref.ts';
 
 type Raw = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
@@ -31,15 +32,7 @@ const STATE_CONFLICTS = new Set([
 ]);
 
 const doc = parse(readFileSync(path.join(projectRoot, 'openapi/business-api.yaml'), 'utf8')) as Raw;
-const resolve = (node: Raw): Raw =>
-  typeof node?.$ref === 'string'
-    ? resolve(
-        (node.$ref as string)
-          .slice(2)
-          .split('/')
-          .reduce((n: Raw, k: string) => n[k], doc),
-      )
-    : node;
+const resolve = (node: Raw): Raw => resolveRef(doc, node);
 
 interface Op {
   slug: string;

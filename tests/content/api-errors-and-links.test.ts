@@ -8,6 +8,7 @@ import { buildApiRoutes } from '../../src/apiref/routes.ts';
 import type { ApiModel } from '../../src/apiref/model.ts';
 import type { ApiTagData } from '../../templates/api/model.ts';
 import { projectRoot } from '../helpers/fixtures.ts';
+import { resolveRef } from '../helpers/openapi-ref.ts';
 
 /**
  * issue 18, items 4, 6, 7 and 9: the business API's error codes, the catalogue in /docs/intro and the
@@ -36,7 +37,7 @@ let ops: Op[];
 let catalogue: CatalogueRow[];
 let model: ApiModel;
 
-const resolve = (value: Raw): Raw => (typeof value?.$ref === 'string' ? (value.$ref as string).slice(2).split('/').reduce((node: Raw, key: string) => node[key], doc) : value);
+const resolve = (value: Raw): Raw => resolveRef(doc, value);
 const descriptions = (): Array<{ at: string; text: string }> => {
   const out: Array<{ at: string; text: string }> = [];
   const walk = (node: unknown, at: string): void => {

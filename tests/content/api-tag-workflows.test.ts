@@ -19,6 +19,7 @@ import { parseApiDocument } from '../../src/apiref/parse.ts';
 import { buildApiRoutes } from '../../src/apiref/routes.ts';
 import type { ApiTagData } from '../../templates/api/model.ts';
 import { projectRoot } from '../helpers/fixtures.ts';
+import { resolveRef } from '../helpers/openapi-ref.ts';
 
 type Raw = Record<string, any>;
 const DOC = path.join(projectRoot, 'openapi/business-api.yaml');
@@ -49,15 +50,7 @@ let doc: Raw;
 let ops: Op[];
 let tagPages: Map<string, ApiTagData>;
 
-const resolve = (node: Raw): Raw =>
-  typeof node?.$ref === 'string'
-    ? resolve(
-        (node.$ref as string)
-          .slice(2)
-          .split('/')
-          .reduce((n: Raw, k: string) => n[k], doc),
-      )
-    : node;
+const resolve = (node: Raw): Raw => resolveRef(doc, node);
 const tagOf = (name: string): Raw => (doc.tags as Raw[]).find((t) => t.name === name) as Raw;
 const opsOf = (tag: string): Op[] => ops.filter((o) => (o.op.tags as string[] | undefined)?.includes(tag));
 /** Code spans of a table cell that are plain words (`draft`), not fragments such as `status: issued`. */

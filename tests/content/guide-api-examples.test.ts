@@ -20,6 +20,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/fixtures.ts';
 import { createSchemaValidator, validationErrors } from '../helpers/openapi-validator.ts';
+import { resolveRef } from '../helpers/openapi-ref.ts';
 
 type Raw = Record<string, any>;
 const SANDBOX = 'https://sandbox.api.tessera.example/v1';
@@ -36,7 +37,7 @@ interface Operation {
   op: Raw;
   params: Raw[];
 }
-const resolve = (node: Raw): Raw => (typeof node?.$ref === 'string' ? (node.$ref as string).slice(2).split('/').reduce((n: Raw, k: string) => n[k], doc) : node);
+const resolve = (node: Raw): Raw => resolveRef(doc, node);
 const operations: Operation[] = Object.entries(doc.paths as Raw).flatMap(([template, item]) =>
   METHODS.filter((m) => item[m]).map((method) => ({
     method: method.toUpperCase(),

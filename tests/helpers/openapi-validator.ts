@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { resolveRef } from './openapi-ref.ts';
 
 type Raw = Record<string, any>;
 
@@ -9,13 +10,6 @@ type Raw = Record<string, any>;
  * semantics that JSON Schema lacks). Formats are not checked. Compiled schemas are cached.
  */
 export function createSchemaValidator(doc: Raw, direction: 'request' | 'response'): (schema: Raw) => ValidateFunction {
-  const resolve = (node: Raw): Raw =>
-    typeof node?.$ref === 'string'
-      ? (node.$ref as string)
-          .slice(2)
-          .split('/')
-          .reduce((n: Raw, k: string) => n[k], doc)
-      : node;
   const skip = direction === 'request' ? 'readOnly' : 'writeOnly';
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(rewrite);
@@ -27,7 +21,7 @@ export function createSchemaValidator(doc: Raw, direction: 'request' | 'response
     if (Array.isArray(out.required) && out.properties) {
       out.required = (out.required as string[]).filter((name) => {
         const prop = (node as Raw).properties?.[name];
-        return !(prop?.[skip] || resolve(prop ?? {})?.[skip]);
+        return !(prop?.[skip] || resolveRef(doc, prop ?? {})?.[skip]);
       });
     }
     return out;
