@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../log.js';
-import { coldBuild, formatSeconds } from './bench-cold-build.js';
+import { formatSeconds, timedBuild } from './bench-timed-build.js';
 import { openApiCorpusFiles } from './bench-openapi.js';
 
 
@@ -19,9 +19,9 @@ export interface ApiBuildFigures {
   summary: string;
 }
 
-/** One cold build (bench-cold-build.ts), quiet, with its peak RSS, its summary line and the largest page. */
+/** One cold build (bench-timed-build.ts), quiet, with its peak RSS, its summary line and the largest page. */
 export async function coldApiBuild(cwd: string, args: readonly string[], out: string): Promise<ApiBuildFigures> {
-  const { ms, peakRssKb, code, stdout, stderr } = await coldBuild(cwd, [...args, '--quiet'], out);
+  const { ms, peakRssKb, code, stdout, stderr } = await timedBuild(cwd, [...args, '--quiet'], out);
   const lines = `${stdout}\n${stderr}`.split('\n').filter((l) => l.trim() && !l.startsWith('maxRSS='));
   const summary = (code === 0 ? lines.at(-1) : lines.find((l) => /error/i.test(l)) ?? lines.at(-1)) ?? '';
   return { ms, peakRssMb: Math.round(peakRssKb / 1024), largestPage: await largestHtml(out), code, summary: summary.trim().slice(0, 200) };

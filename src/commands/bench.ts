@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { consoleLogger, type Logger } from '../log.js';
 import { corpusFiles } from './bench-corpus.js';
 import { benchApi } from './bench-api.js';
-import { coldBuild, formatSeconds } from './bench-cold-build.js';
+import { formatSeconds, timedBuild } from './bench-timed-build.js';
 import { benchFirstVisit, ownScripts } from './bench-first-visit.js';
 import { benchSearch } from './bench-search.js';
 import { formatStageTimes, medianStageTimes, parseStageTimes, type StageTime } from './bench-stages.js';
@@ -46,13 +46,13 @@ export async function bench(options: {
     const portalOut = path.join(work, 'portal-build');
     if (parts.has('portal')) {
       try {
-        const portal = await coldBuilds(options.root, 'site', portalOut, options.runs);
+        const portal = await timedBuilds(options.root, 'site', portalOut, options.runs);
         log.info(
           `portal site: cold build median ${fmt(portal.medianMs)} (runs ${portal.runsMs.map(fmt).join(', ')}), peak RSS ${portal.peakRssMb} MB`,
         );
         // issue 17: where the time goes, cold (no cache, no previous output) and warm (nothing changed)
-        await coldBuilds(options.root, 'site', portalOut, 1, 'warm');
-        const warm = await coldBuilds(options.root, 'site', portalOut, options.runs, 'warm');
+        await timedBuilds(options.root, 'site', portalOut, 1, 'warm');
+        const warm = await timedBuilds(options.root, 'site', portalOut, options.runs, 'warm');
         log.info(`portal site: warm rebuild median ${fmt(warm.medianMs)} (runs ${warm.runsMs.map(fmt).join(', ')}), peak RSS ${warm.peakRssMb} MB`);
         for (const line of formatStageTimes(`portal site, stage times (median of ${options.runs} cold builds / ${options.runs} warm rebuilds):`, portal.stages, warm.stages)) log.info(line);
         const largestApi = await largestFirstVisit(portalOut, 'docs/api');
@@ -94,7 +94,7 @@ async function benchCorpus(options: { pages: number; runs: number; work: string;
     await fs.writeFile(file, contents);
   }
   const corpusOut = path.join(options.work, 'corpus-build');
-  const corpus = await coldBuilds(corpusRoot, 'site', corpusOut, options.runs);
+  const corpus = await timedBuilds(corpusRoot, 'site', corpusOut, options.runs);
   options.log.info(
     `corpus of ${options.pages} MDX pages: cold build median ${fmt(corpus.medianMs)} (runs ${corpus.runsMs.map(fmt).join(', ')}), peak RSS ${corpus.peakRssMb} MB`,
   );
@@ -103,13 +103,13 @@ async function benchCorpus(options: { pages: number; runs: number; work: string;
     options.log.info(`first visit, corpus doc page: JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
 }
 
-/** Builds in child processes (bench-cold-build.ts), cold unless told warm; a failed one stops the measurement. */
-async function coldBuilds(cwd: string, site: string, out: string, runs: number, mode: 'cold' | 'warm' = 'cold'): Promise<Figures> {
+/** Builds in child processes (bench-timed-build.ts), cold unless told warm; a failed one stops the measurement. */
+async function timedBuilds(cwd: string, site: string, out: string, runs: number, mode: 'cold' | 'warm' = 'cold'): Promise<Figures> {
   const runsMs: number[] = [];
   const stages: StageTime[][] = [];
   let peak = 0;
   for (let i = 0; i < runs; i++) {
-    const build = await coldBuild(cwd, ['--site', site], out, mode);
+    const build = await timedBuild(cwd, ['--site', site], out, mode);
     if (build.code !== 0) throw new Error(`portal build exited ${build.code}: ${build.stderr.trim().split('\n')[0] ?? ''}`);
     runsMs.push(build.ms);
     stages.push(parseStageTimes(build.stdout));

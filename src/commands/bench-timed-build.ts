@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const bin = path.resolve(import.meta.dirname, '../../bin/portal.js');
 
-export interface ColdBuild {
+export interface TimedBuild {
   ms: number;
   /** The child's own peak resident set, in KB (PORTAL_REPORT_RSS). */
   peakRssKb: number;
@@ -17,11 +17,11 @@ export interface ColdBuild {
 }
 
 /**
- * One `portal build` in a child process with no compile cache and no previous output (a rebuild links the
- * unchanged files of the previous output, write.ts), timed from outside; a failed build is returned, not thrown.
+ * One `portal build` in a child process, timed from outside; a failed build is returned, not thrown. Cold: no
+ * compile cache and no previous output (a rebuild links the unchanged files of the previous output, write.ts).
+ * Warm (issue 17): a rebuild with nothing changed, the compile cache and the previous output kept.
  */
-export async function coldBuild(cwd: string, args: readonly string[], out: string, mode: 'cold' | 'warm' = 'cold'): Promise<ColdBuild> {
-  // Warm (issue 17): a rebuild with nothing changed, the compile cache and the previous output kept.
+export async function timedBuild(cwd: string, args: readonly string[], out: string, mode: 'cold' | 'warm' = 'cold'): Promise<TimedBuild> {
   if (mode === 'cold') await fs.rm(out, { recursive: true, force: true });
   const started = performance.now();
   let result: { code: number; stdout: string; stderr: string };
