@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useRouter } from '../client/router-context.tsx';
+import { isPlainClick } from '../shell/Link.tsx';
 import { routeHref, useSite } from '../site-context.tsx';
 import type { SiteData } from '../types.ts';
 import type { SafeHtml } from './model.ts';
@@ -23,7 +24,7 @@ export function Markdown({ html, className }: { html: SafeHtml | undefined; clas
   if (!html) return null;
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest?.('a[data-to]');
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!link || event.defaultPrevented || !isPlainClick(event)) return;
     event.preventDefault();
     router.navigate(link.getAttribute('data-to') as string);
   };
