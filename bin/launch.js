@@ -45,7 +45,10 @@ const ownDirname = {
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, async (args) => {
       const text = await fs.readFile(args.path, 'utf8');
-      return { contents: text.replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path))), loader: 'ts' };
+      return {
+        contents: text.replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path))),
+        loader: 'ts',
+      };
     });
   },
 };
@@ -64,15 +67,31 @@ async function bundledCli() {
   const esbuild = await import('esbuild');
   await fs.mkdir(portalDir, { recursive: true });
   const tmp = path.join(portalDir, `cli-build.${process.pid}.tmp`);
-  const common = { bundle: true, platform: 'node', format: 'esm', target: ['node20'], packages: 'external', plugins: [ownDirname], logLevel: 'silent', metafile: true, absWorkingDir: root };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: ['node20'],
+    packages: 'external',
+    plugins: [ownDirname],
+    logLevel: 'silent',
+    metafile: true,
+    absWorkingDir: root,
+  };
   const [cli, worker] = await Promise.all([
     // Commands stay in chunks of their own, loaded when run: `--help` does not load the whole generator.
     esbuild.build({ ...common, entryPoints: [path.join(srcDir, 'cli.ts')], outdir: tmp, splitting: true }),
     // The MDX compile worker, made here once rather than at every build: one file of its own (no chunks shared with
     // the CLI), so its bytes alone say which compiler it is, and the compile cache is keyed on them.
-    esbuild.build({ ...common, entryPoints: [path.join(srcDir, 'content', 'compile-worker.ts')], outfile: path.join(tmp, 'compile-worker.mjs') }),
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(srcDir, 'content', 'compile-worker.ts')],
+      outfile: path.join(tmp, 'compile-worker.mjs'),
+    }),
   ]);
-  const inputs = [...new Set([...Object.keys(cli.metafile.inputs), ...Object.keys(worker.metafile.inputs)])].filter((f) => !f.includes('node_modules')).sort();
+  const inputs = [...new Set([...Object.keys(cli.metafile.inputs), ...Object.keys(worker.metafile.inputs)])]
+    .filter((f) => !f.includes('node_modules'))
+    .sort();
   const listTmp = `${inputsFile}.${process.pid}.tmp`;
   await fs.writeFile(listTmp, JSON.stringify(inputs));
   await fs.rename(listTmp, inputsFile);
@@ -85,7 +104,8 @@ async function bundledCli() {
   }
   // Bundles of older sources are of no more use.
   for (const old of await fs.readdir(portalDir)) {
-    if (/^cli-[0-9a-f]{16}$/.test(old) && path.join(portalDir, old) !== out) await fs.rm(path.join(portalDir, old), { recursive: true, force: true });
+    if (/^cli-[0-9a-f]{16}$/.test(old) && path.join(portalDir, old) !== out)
+      await fs.rm(path.join(portalDir, old), { recursive: true, force: true });
   }
   return path.join(out, 'cli.js');
 }

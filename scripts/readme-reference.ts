@@ -18,7 +18,10 @@ export function cliReference(): string {
   const program = createProgram();
   // A fixed width: the terminal's would make the README depend on who generated it.
   const help = (cmd: Command) => cmd.configureHelp({ helpWidth: 110 }).helpInformation().trimEnd();
-  const parts = [`$ portal --help\n${help(program)}`, ...program.commands.map((cmd) => `$ portal ${cmd.name()} --help\n${help(cmd)}`)];
+  const parts = [
+    `$ portal --help\n${help(program)}`,
+    ...program.commands.map((cmd) => `$ portal ${cmd.name()} --help\n${help(cmd)}`),
+  ];
   return `\`\`\`\n${parts.join('\n\n')}\n\`\`\``;
 }
 
@@ -36,7 +39,9 @@ function typeOf(schema: Schema): string {
     case 'pipe':
       return typeOf(def.in as Schema);
     case 'enum':
-      return Object.values(def.entries as Record<string, string>).map((v) => JSON.stringify(v)).join(' \\| ');
+      return Object.values(def.entries as Record<string, string>)
+        .map((v) => JSON.stringify(v))
+        .join(' \\| ');
     case 'literal':
       return (def.values as unknown[]).map((v) => JSON.stringify(v)).join(' \\| ');
     case 'union':
@@ -73,7 +78,8 @@ function defaultOf(schema: Schema): string {
 function objectShape(schema: Schema): Record<string, Schema> | undefined {
   const def = schema.def;
   if (def.type === 'object') return def.shape as Record<string, Schema>;
-  if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return objectShape(def.innerType as Schema);
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault')
+    return objectShape(def.innerType as Schema);
   return undefined;
 }
 
@@ -89,7 +95,12 @@ function docComment(source: string, parent: string | undefined, key: string): st
   const before = source.slice(0, from + 1 + at).trimEnd();
   if (!before.endsWith('*/')) return '';
   const comment = before.slice(before.lastIndexOf('/**') + 3, -2);
-  return comment.replace(/^\s*\* ?/gm, ' ').replace(/@example[\s\S]*$/, '').replace(/\s+/g, ' ').trim().replaceAll('|', '\\|');
+  return comment
+    .replace(/^\s*\* ?/gm, ' ')
+    .replace(/@example[\s\S]*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replaceAll('|', '\\|');
 }
 
 /** Every key of portal.config.ts two levels deep: type, default and what it is for. */
@@ -108,12 +119,18 @@ export function configReference(): string {
   return rows.join('\n');
 }
 
-const MARKERS = { cli: ['<!-- cli-reference:start -->', '<!-- cli-reference:end -->'], config: ['<!-- config-reference:start -->', '<!-- config-reference:end -->'] } as const;
+const MARKERS = {
+  cli: ['<!-- cli-reference:start -->', '<!-- cli-reference:end -->'],
+  config: ['<!-- config-reference:start -->', '<!-- config-reference:end -->'],
+} as const;
 
 /** The README with both generated blocks in place between their markers. */
 export function withReferences(readme: string): string {
   let out = readme;
-  for (const [name, body] of [['cli', cliReference()], ['config', configReference()]] as const) {
+  for (const [name, body] of [
+    ['cli', cliReference()],
+    ['config', configReference()],
+  ] as const) {
     const [start, end] = MARKERS[name];
     const from = out.indexOf(start);
     const to = out.indexOf(end);

@@ -26,7 +26,10 @@ const html = `<!doctype html><html><body style="margin:0">
   <div style="font-size:30px;opacity:.8">Business API reference · Liquid theme guides · Contact guides</div>
 </div></body></html>`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: width / 1200 });
   await page.setContent(html);

@@ -7,7 +7,8 @@ const TEXT_SPECIAL = /[&<>]/;
  * Safe in text content (element bodies, XML text), not in attribute values. Called for every token of
  * highlighted code: most need no escaping, so it tests before replacing.
  */
-export const escapeText = (s: string): string => (TEXT_SPECIAL.test(s) ? s.replace(/[&<>]/g, (c) => TEXT_ESCAPES[c] as string) : s);
+export const escapeText = (s: string): string =>
+  TEXT_SPECIAL.test(s) ? s.replace(/[&<>]/g, (c) => TEXT_ESCAPES[c] as string) : s;
 
 /** Safe in text and in quoted attribute values (HTML and XML alike). */
 export const escapeHtml = (s: string): string => escapeText(s).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -21,7 +22,8 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 export function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return NAMED[name.toLowerCase()] ?? whole;

@@ -25,7 +25,10 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 export const quietLogger: Logger = { ...consoleLogger, info() {} };
 
 /** `build --verbose`: every stage line with what the stage did under it. */
-export const verboseLogger: Logger = { ...consoleLogger, detail: (line) => process.stdout.write(`${pc.dim(`    ${line}`)}\n`) };
+export const verboseLogger: Logger = {
+  ...consoleLogger,
+  detail: (line) => process.stdout.write(`${pc.dim(`    ${line}`)}\n`),
+};
 
 /** Prints diagnostics grouped by file, each with its hint, then a count. */
 export function reportDiagnostics(list: readonly Diagnostic[], log: Logger, root: string): void {
@@ -50,7 +53,10 @@ export function reportDiagnostics(list: readonly Diagnostic[], log: Logger, root
   }
   const errors = list.filter((d) => d.severity === 'error').length;
   const warnings = list.length - errors;
-  const parts = [errors ? pc.red(`${errors} error${errors === 1 ? '' : 's'}`) : '', warnings ? pc.yellow(`${warnings} warning${warnings === 1 ? '' : 's'}`) : ''];
+  const parts = [
+    errors ? pc.red(`${errors} error${errors === 1 ? '' : 's'}`) : '',
+    warnings ? pc.yellow(`${warnings} warning${warnings === 1 ? '' : 's'}`) : '',
+  ];
   (errors ? log.error : log.warn)(parts.filter(Boolean).join(', '));
 }
 
@@ -80,13 +86,18 @@ export function buildStats(table: RouteTable, startedAt: number, files: readonly
   return {
     routesByKind,
     durationMs: Math.round(performance.now() - startedAt),
-    bytes: files.reduce((n, f) => n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0),
+    bytes: files.reduce(
+      (n, f) => n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength),
+      0,
+    ),
   };
 }
 
 /** `173 routes (2 page, 35 doc, …) → build/ in 4.1s, 19.5 MB, no warnings` */
 export function summaryLine(stats: BuildStats, warningCount: number, out: string): string {
-  const kinds = Object.entries(stats.routesByKind).map(([k, n]) => `${n} ${k}`).join(', ');
+  const kinds = Object.entries(stats.routesByKind)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
   const total = Object.values(stats.routesByKind).reduce((a, b) => a + b, 0);
   return `${pc.bold(`${total} routes`)} (${kinds}) → ${out}/ in ${(stats.durationMs / 1000).toFixed(1)}s, ${(stats.bytes / 1024 / 1024).toFixed(1)} MB, ${warningCount ? pc.yellow(`${warningCount} warning${warningCount === 1 ? '' : 's'}`) : 'no warnings'}`;
 }

@@ -3,7 +3,16 @@
  * rendered from. No DOM and no Node types here: both sides import this file.
  */
 
-export type RouteKind = 'page' | 'doc' | 'tags-index' | 'tag' | 'category' | 'api-intro' | 'api-tag' | 'api-operation' | 'not-found';
+export type RouteKind =
+  | 'page'
+  | 'doc'
+  | 'tags-index'
+  | 'tag'
+  | 'category'
+  | 'api-intro'
+  | 'api-tag'
+  | 'api-operation'
+  | 'not-found';
 
 export interface TocItem {
   depth: number;
@@ -78,7 +87,13 @@ export type NavItem = NavItemSource &
         /** A doc item: the browser points it at this doc in the version being read or preferred. */
         docId?: string;
       }
-    | { type: 'dropdown'; label: string; href?: string; position: 'left' | 'right'; items: Array<{ label: string; href: string; external: boolean }> }
+    | {
+        type: 'dropdown';
+        label: string;
+        href?: string;
+        position: 'left' | 'right';
+        items: Array<{ label: string; href: string; external: boolean }>;
+      }
     | { type: 'search'; position: 'left' | 'right' }
     | { type: 'html'; value: string; position: 'left' | 'right' }
     | { type: 'localeDropdown'; label?: string; position: 'left' | 'right' }
@@ -146,7 +161,15 @@ export interface SiteData {
   favicon?: string;
   navbar: {
     title?: string;
-    logo?: { src: string; srcDark?: string; alt: string; href: string; target?: string; width?: number | string; height?: number | string };
+    logo?: {
+      src: string;
+      srcDark?: string;
+      alt: string;
+      href: string;
+      target?: string;
+      width?: number | string;
+      height?: number | string;
+    };
     style?: 'dark' | 'primary';
     hideOnScroll: boolean;
     items: NavItem[];

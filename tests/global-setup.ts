@@ -30,7 +30,14 @@ export async function setup(project: TestProject): Promise<void> {
   server = await chromium.launchServer({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   project.provide('browserWsEndpoint', server.wsEndpoint());
 }

@@ -29,8 +29,15 @@ export const responseId = (status: string, prefix = ''): string => `${prefix}res
  * `response-200-items-sku`. Computed at build time so the ids are in the HTML with JS off and the link
  * checker can see them. Returns a new operation; the model is left as it was.
  */
-export function assignAnchors(operation: ApiOperation, kebab: (text: string) => string = createKebabCache()): ApiOperation {
-  const taken = new Set<string>([...OPERATION_SECTIONS, ...TEMPLATE_IDS, ...operation.responses.map((r) => responseId(r.status))]);
+export function assignAnchors(
+  operation: ApiOperation,
+  kebab: (text: string) => string = createKebabCache(),
+): ApiOperation {
+  const taken = new Set<string>([
+    ...OPERATION_SECTIONS,
+    ...TEMPLATE_IDS,
+    ...operation.responses.map((r) => responseId(r.status)),
+  ]);
   const claim = (wanted: string): string => {
     let id = wanted || 'property';
     for (let n = 2; taken.has(id); n++) id = `${wanted}-${n}`;
@@ -42,14 +49,37 @@ export function assignAnchors(operation: ApiOperation, kebab: (text: string) => 
   const shown = new Map<SchemaNode, { anchor: string; label: string }>();
   const withOp = (op: ApiOperation, prefix: string): ApiOperation => ({
     ...op,
-    parameters: op.parameters.map((p) => ({ ...p, anchor: claim(`${prefix}${p.in}-${kebab(p.name)}`), schema: withoutKeys(p.schema) })),
+    parameters: op.parameters.map((p) => ({
+      ...p,
+      anchor: claim(`${prefix}${p.in}-${kebab(p.name)}`),
+      schema: withoutKeys(p.schema),
+    })),
     // Only the page's own request body has an element id to point at; a callback's does not.
-    ...(op.requestBody ? { requestBody: { ...op.requestBody, content: media(op.requestBody.content, `${prefix}request-body`, prefix ? undefined : 'the request body') } } : {}),
+    ...(op.requestBody
+      ? {
+          requestBody: {
+            ...op.requestBody,
+            content: media(op.requestBody.content, `${prefix}request-body`, prefix ? undefined : 'the request body'),
+          },
+        }
+      : {}),
     responses: op.responses.map((r) => {
       const id = prefix ? claim(responseId(r.status, prefix)) : responseId(r.status);
-      return { ...r, anchor: id, headers: r.headers.map((h) => ({ ...h, anchor: claim(`${id}-header-${kebab(h.name)}`), schema: withoutKeys(h.schema) })), content: media(r.content, id, `the ${r.status} response`) };
+      return {
+        ...r,
+        anchor: id,
+        headers: r.headers.map((h) => ({
+          ...h,
+          anchor: claim(`${id}-header-${kebab(h.name)}`),
+          schema: withoutKeys(h.schema),
+        })),
+        content: media(r.content, id, `the ${r.status} response`),
+      };
     }),
-    callbacks: op.callbacks.map((cb) => ({ ...cb, operation: withOp(cb.operation, `callback-${kebab(cb.name)}-${cb.operation.method.toLowerCase()}-`) })),
+    callbacks: op.callbacks.map((cb) => ({
+      ...cb,
+      operation: withOp(cb.operation, `callback-${kebab(cb.name)}-${cb.operation.method.toLowerCase()}-`),
+    })),
   });
   const media = (content: ApiMediaType[], prefix: string, label: string | undefined): ApiMediaType[] =>
     content.map((m, i) => {
@@ -81,9 +111,19 @@ export function assignAnchors(operation: ApiOperation, kebab: (text: string) => 
           }
         : {}),
       ...(node.items ? { items: tree(node.items, prefix, here) } : {}),
-      ...(node.additionalProperties ? { additionalProperties: tree(node.additionalProperties, `${prefix}-value`, here) } : {}),
+      ...(node.additionalProperties
+        ? { additionalProperties: tree(node.additionalProperties, `${prefix}-value`, here) }
+        : {}),
       ...(node.variants
-        ? { variants: { ...node.variants, options: node.variants.options.map((o) => ({ ...o, schema: tree(o.schema, `${prefix}-${kebab(o.label) || 'option'}`, here) })) } }
+        ? {
+            variants: {
+              ...node.variants,
+              options: node.variants.options.map((o) => ({
+                ...o,
+                schema: tree(o.schema, `${prefix}-${kebab(o.label) || 'option'}`, here),
+              })),
+            },
+          }
         : {}),
     };
   };

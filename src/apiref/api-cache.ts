@@ -23,7 +23,14 @@ export async function loadApiCached(
   options: LoadApiOptions,
   load: (options: LoadApiOptions) => Promise<ApiContribution>,
 ): Promise<ApiContribution> {
-  const key = hash(JSON.stringify({ root: path.resolve(options.root), config: options.config, override: options.override, openapiRoot: options.openapiRoot }));
+  const key = hash(
+    JSON.stringify({
+      root: path.resolve(options.root),
+      config: options.config,
+      override: options.override,
+      openapiRoot: options.openapiRoot,
+    }),
+  );
   const readFile = options.readFile ?? ((f: string) => fs.readFile(f, 'utf8'));
   const known = cache.entries.get(key);
   // Shared, not copied (it holds functions): the stages after this one read the contribution and never change it.
@@ -42,7 +49,10 @@ export async function loadApiCached(
   return contribution;
 }
 
-async function unchanged(reads: ReadonlyMap<string, string>, readFile: (file: string) => Promise<string>): Promise<boolean> {
+async function unchanged(
+  reads: ReadonlyMap<string, string>,
+  readFile: (file: string) => Promise<string>,
+): Promise<boolean> {
   const same = await Promise.all(
     [...reads].map(async ([file, digest]) => {
       const text = await readFile(file).catch(() => undefined);

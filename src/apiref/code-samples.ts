@@ -1,4 +1,11 @@
-import type { ApiCodeSample, ApiOperation, ApiParameter, ApiSecurityScheme, Json, SchemaNode } from '../../templates/api/model.js';
+import type {
+  ApiCodeSample,
+  ApiOperation,
+  ApiParameter,
+  ApiSecurityScheme,
+  Json,
+  SchemaNode,
+} from '../../templates/api/model.js';
 
 /** The request a sample makes, computed once and written out in each language. */
 export interface SampleRequest {
@@ -40,24 +47,35 @@ export function buildCodeSamples(operation: ApiOperation, schemes: readonly ApiS
 /** Method, full URL, headers and body of the sample call. */
 export function buildSampleRequest(operation: ApiOperation, schemes: readonly ApiSecurityScheme[]): SampleRequest {
   const server = operation.servers[0];
-  let base = server ? server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url) : FALLBACK_SERVER;
+  let base = server
+    ? server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url)
+    : FALLBACK_SERVER;
   if (!/^https?:\/\//i.test(base)) base = `${FALLBACK_SERVER}${base.startsWith('/') ? '' : '/'}${base}`;
   // An optional Idempotency-Key is still shown: a sample that is copied should be safe to retry (issue 18).
-  const params = operation.parameters.filter((p) => p.required || p.in === 'path' || (p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'));
+  const params = operation.parameters.filter(
+    (p) => p.required || p.in === 'path' || (p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
+  );
   const pathPart = operation.path.replace(/\{([^}]+)\}/g, (m, name: string) => {
     const p = params.find((x) => x.in === 'path' && x.name === name);
     return p ? encodeURIComponent(scalar(sampleValue(p))) : m;
   });
   const query = params.filter((p) => p.in === 'query').map((p) => [p.name, sampleValue(p)] as const);
-  const headers: Array<[string, string]> = params.filter((p) => p.in === 'header').map((p) => [p.name, scalar(sampleValue(p))]);
+  const headers: Array<[string, string]> = params
+    .filter((p) => p.in === 'header')
+    .map((p) => [p.name, scalar(sampleValue(p))]);
   const cookies = params.filter((p) => p.in === 'cookie').map((p) => `${p.name}=${scalar(sampleValue(p))}`);
 
   // The first alternative of the security requirements is the one the sample uses.
   for (const { scheme } of operation.security[0] ?? []) {
     const s = schemes.find((x) => x.key === scheme);
     if (!s) continue;
-    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') headers.push(['Authorization', `Basic ${s.example ?? '<base64 of username:password>'}`]);
-    else if (s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect') headers.push(['Authorization', `${s.scheme && s.type === 'http' ? capitalise(s.scheme) : 'Bearer'} ${s.example ?? '<token>'}`]);
+    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic')
+      headers.push(['Authorization', `Basic ${s.example ?? '<base64 of username:password>'}`]);
+    else if (s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect')
+      headers.push([
+        'Authorization',
+        `${s.scheme && s.type === 'http' ? capitalise(s.scheme) : 'Bearer'} ${s.example ?? '<token>'}`,
+      ]);
     else if (s.type === 'apiKey' && s.name && s.in === 'header') headers.push([s.name, s.example ?? '<api key>']);
     else if (s.type === 'apiKey' && s.name && s.in === 'query') query.push([s.name, s.example ?? '<api key>']);
     else if (s.type === 'apiKey' && s.name && s.in === 'cookie') cookies.push(`${s.name}=${s.example ?? '<api key>'}`);
@@ -113,7 +131,8 @@ function schemaSample(s: SchemaNode): Json | undefined {
   return undefined;
 }
 
-const scalar = (v: Json): string => (typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const scalar = (v: Json): string =>
+  typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 const isJson = (mediaType: string): boolean => /[/+]json\b/i.test(mediaType);
 const isForm = (mediaType: string): boolean => /x-www-form-urlencoded/i.test(mediaType);
@@ -121,7 +140,9 @@ const isMultipart = (mediaType: string): boolean => /multipart\//i.test(mediaTyp
 
 /** Flat `name=value` fields of a form body: nested values are sent as JSON text. */
 const formFields = (value: Json): Array<[string, string]> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value).map(([k, v]) => [k, scalar(v)]) : [];
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.entries(value).map(([k, v]) => [k, scalar(v)])
+    : [];
 
 /** POSIX shell single quotes: nothing inside is special except the quote itself. */
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -133,9 +154,14 @@ export function toCurl(r: SampleRequest): string {
     lines.push(`  --header ${shellQuote(`${name}: ${value}`)}`);
   }
   if (r.body) {
-    if (isForm(r.body.mediaType)) for (const [k, v] of formFields(r.body.value)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
-    else if (isMultipart(r.body.mediaType)) for (const [k, v] of formFields(r.body.value)) lines.push(`  --form ${shellQuote(`${k}=${v}`)}`);
-    else lines.push(`  --data ${shellQuote(typeof r.body.value === 'string' && !isJson(r.body.mediaType) ? r.body.value : JSON.stringify(r.body.value, null, 2))}`);
+    if (isForm(r.body.mediaType))
+      for (const [k, v] of formFields(r.body.value)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
+    else if (isMultipart(r.body.mediaType))
+      for (const [k, v] of formFields(r.body.value)) lines.push(`  --form ${shellQuote(`${k}=${v}`)}`);
+    else
+      lines.push(
+        `  --data ${shellQuote(typeof r.body.value === 'string' && !isJson(r.body.mediaType) ? r.body.value : JSON.stringify(r.body.value, null, 2))}`,
+      );
   }
   return lines.join(' \\\n');
 }
@@ -143,43 +169,108 @@ export function toCurl(r: SampleRequest): string {
 export function toFetch(r: SampleRequest): string {
   const headers = r.headers.filter(([n]) => !(r.body && isMultipart(r.body.mediaType) && n === 'Content-Type'));
   const options: string[] = [`  method: ${JSON.stringify(r.method)},`];
-  if (headers.length > 0) options.push(`  headers: {\n${headers.map(([n, v]) => `    ${JSON.stringify(n)}: ${JSON.stringify(v)},`).join('\n')}\n  },`);
+  if (headers.length > 0)
+    options.push(
+      `  headers: {\n${headers.map(([n, v]) => `    ${JSON.stringify(n)}: ${JSON.stringify(v)},`).join('\n')}\n  },`,
+    );
   const pre: string[] = [];
   if (r.body) {
-    if (isForm(r.body.mediaType)) options.push(`  body: new URLSearchParams(${indent(JSON.stringify(Object.fromEntries(formFields(r.body.value)), null, 2), 2)}),`);
+    if (isForm(r.body.mediaType))
+      options.push(
+        `  body: new URLSearchParams(${indent(JSON.stringify(Object.fromEntries(formFields(r.body.value)), null, 2), 2)}),`,
+      );
     else if (isMultipart(r.body.mediaType)) {
-      pre.push('const body = new FormData();', ...formFields(r.body.value).map(([k, v]) => `body.append(${JSON.stringify(k)}, ${JSON.stringify(v)});`), '');
+      pre.push(
+        'const body = new FormData();',
+        ...formFields(r.body.value).map(([k, v]) => `body.append(${JSON.stringify(k)}, ${JSON.stringify(v)});`),
+        '',
+      );
       options.push('  body,');
-    } else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string') options.push(`  body: JSON.stringify(${indent(JSON.stringify(r.body.value, null, 2), 2)}),`);
+    } else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string')
+      options.push(`  body: JSON.stringify(${indent(JSON.stringify(r.body.value, null, 2), 2)}),`);
     else options.push(`  body: ${JSON.stringify(r.body.value)},`);
   }
-  return [...pre, `const response = await fetch(${JSON.stringify(r.url)}, {`, ...options, '});', '', 'const data = await response.json();', 'console.log(data);'].join('\n');
+  return [
+    ...pre,
+    `const response = await fetch(${JSON.stringify(r.url)}, {`,
+    ...options,
+    '});',
+    '',
+    'const data = await response.json();',
+    'console.log(data);',
+  ].join('\n');
 }
 
 export function toPython(r: SampleRequest): string {
   const args = [`    ${pyString(r.url)},`];
-  const headers = r.headers.filter(([n]) => !(r.body && (isJson(r.body.mediaType) || isMultipart(r.body.mediaType) || isForm(r.body.mediaType)) && n === 'Content-Type'));
-  if (headers.length > 0) args.push(`    headers={\n${headers.map(([n, v]) => `        ${pyString(n)}: ${pyString(v)},`).join('\n')}\n    },`);
+  const headers = r.headers.filter(
+    ([n]) =>
+      !(
+        r.body &&
+        (isJson(r.body.mediaType) || isMultipart(r.body.mediaType) || isForm(r.body.mediaType)) &&
+        n === 'Content-Type'
+      ),
+  );
+  if (headers.length > 0)
+    args.push(
+      `    headers={\n${headers.map(([n, v]) => `        ${pyString(n)}: ${pyString(v)},`).join('\n')}\n    },`,
+    );
   if (r.body) {
-    if (isForm(r.body.mediaType)) args.push(`    data=${indent(toPy(Object.fromEntries(formFields(r.body.value))), 4)},`);
-    else if (isMultipart(r.body.mediaType)) args.push(`    files={\n${formFields(r.body.value).map(([k, v]) => `        ${pyString(k)}: (None, ${pyString(v)}),`).join('\n')}\n    },`);
-    else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string') args.push(`    json=${indent(toPy(r.body.value), 4)},`);
+    if (isForm(r.body.mediaType))
+      args.push(`    data=${indent(toPy(Object.fromEntries(formFields(r.body.value))), 4)},`);
+    else if (isMultipart(r.body.mediaType))
+      args.push(
+        `    files={\n${formFields(r.body.value)
+          .map(([k, v]) => `        ${pyString(k)}: (None, ${pyString(v)}),`)
+          .join('\n')}\n    },`,
+      );
+    else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string')
+      args.push(`    json=${indent(toPy(r.body.value), 4)},`);
     else args.push(`    data=${pyString(r.body.value)},`);
   }
-  return ['import requests', '', `response = requests.request(`, `    ${pyString(r.method)},`, ...args, ')', '', 'print(response.json())'].join('\n');
+  return [
+    'import requests',
+    '',
+    `response = requests.request(`,
+    `    ${pyString(r.method)},`,
+    ...args,
+    ')',
+    '',
+    'print(response.json())',
+  ].join('\n');
 }
 
 export function toPhp(r: SampleRequest): string {
   const headers = r.headers.filter(([n]) => !(r.body && isMultipart(r.body.mediaType) && n === 'Content-Type'));
   const opts = [`    CURLOPT_CUSTOMREQUEST => ${phpString(r.method)},`, '    CURLOPT_RETURNTRANSFER => true,'];
-  if (headers.length > 0) opts.push(`    CURLOPT_HTTPHEADER => [\n${headers.map(([n, v]) => `        ${phpString(`${n}: ${v}`)},`).join('\n')}\n    ],`);
+  if (headers.length > 0)
+    opts.push(
+      `    CURLOPT_HTTPHEADER => [\n${headers.map(([n, v]) => `        ${phpString(`${n}: ${v}`)},`).join('\n')}\n    ],`,
+    );
   if (r.body) {
-    if (isForm(r.body.mediaType)) opts.push(`    CURLOPT_POSTFIELDS => http_build_query(${indent(toPhpValue(Object.fromEntries(formFields(r.body.value))), 4)}),`);
-    else if (isMultipart(r.body.mediaType)) opts.push(`    CURLOPT_POSTFIELDS => ${indent(toPhpValue(Object.fromEntries(formFields(r.body.value))), 4)},`);
-    else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string') opts.push(`    CURLOPT_POSTFIELDS => json_encode(${indent(toPhpValue(r.body.value), 4)}),`);
+    if (isForm(r.body.mediaType))
+      opts.push(
+        `    CURLOPT_POSTFIELDS => http_build_query(${indent(toPhpValue(Object.fromEntries(formFields(r.body.value))), 4)}),`,
+      );
+    else if (isMultipart(r.body.mediaType))
+      opts.push(`    CURLOPT_POSTFIELDS => ${indent(toPhpValue(Object.fromEntries(formFields(r.body.value))), 4)},`);
+    else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string')
+      opts.push(`    CURLOPT_POSTFIELDS => json_encode(${indent(toPhpValue(r.body.value), 4)}),`);
     else opts.push(`    CURLOPT_POSTFIELDS => ${phpString(r.body.value)},`);
   }
-  return ['<?php', '', `$ch = curl_init(${phpString(r.url)});`, 'curl_setopt_array($ch, [', ...opts, ']);', '', '$response = curl_exec($ch);', 'curl_close($ch);', '', 'echo $response;'].join('\n');
+  return [
+    '<?php',
+    '',
+    `$ch = curl_init(${phpString(r.url)});`,
+    'curl_setopt_array($ch, [',
+    ...opts,
+    ']);',
+    '',
+    '$response = curl_exec($ch);',
+    'curl_close($ch);',
+    '',
+    'echo $response;',
+  ].join('\n');
 }
 
 const indent = (text: string, spaces: number): string => text.replace(/\n/g, `\n${' '.repeat(spaces)}`);
@@ -195,9 +286,12 @@ export function toPy(value: Json, level = 0): string {
   if (value === false) return 'False';
   if (typeof value === 'string') return pyString(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((v) => `${pad}${toPy(v, level + 1)},`).join('\n')}\n${end}]`;
+  if (Array.isArray(value))
+    return value.length === 0 ? '[]' : `[\n${value.map((v) => `${pad}${toPy(v, level + 1)},`).join('\n')}\n${end}]`;
   const keys = Object.entries(value);
-  return keys.length === 0 ? '{}' : `{\n${keys.map(([k, v]) => `${pad}${pyString(k)}: ${toPy(v, level + 1)},`).join('\n')}\n${end}}`;
+  return keys.length === 0
+    ? '{}'
+    : `{\n${keys.map(([k, v]) => `${pad}${pyString(k)}: ${toPy(v, level + 1)},`).join('\n')}\n${end}}`;
 }
 
 /** PHP single-quoted string: only `\\` and `\'` are escapes. */
@@ -211,7 +305,12 @@ export function toPhpValue(value: Json, level = 0): string {
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return phpString(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((v) => `${pad}${toPhpValue(v, level + 1)},`).join('\n')}\n${end}]`;
+  if (Array.isArray(value))
+    return value.length === 0
+      ? '[]'
+      : `[\n${value.map((v) => `${pad}${toPhpValue(v, level + 1)},`).join('\n')}\n${end}]`;
   const keys = Object.entries(value);
-  return keys.length === 0 ? '(object) []' : `[\n${keys.map(([k, v]) => `${pad}${phpString(k)} => ${toPhpValue(v, level + 1)},`).join('\n')}\n${end}]`;
+  return keys.length === 0
+    ? '(object) []'
+    : `[\n${keys.map(([k, v]) => `${pad}${phpString(k)} => ${toPhpValue(v, level + 1)},`).join('\n')}\n${end}]`;
 }

@@ -28,12 +28,16 @@ export function replaceControlChars(text: string, file: string): { text: string;
     lastLine = line;
     const code = `U+${(m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
     diagnostics.push(
-      warning('openapi-control-char', `control character ${code} in the document; it is shown as \uFFFD and never copied into the output`, {
-        file,
-        line,
-        column: m.index - lineStart + 1,
-        hint: 'delete the character (editors often hide it: search for it by its code)',
-      }),
+      warning(
+        'openapi-control-char',
+        `control character ${code} in the document; it is shown as \uFFFD and never copied into the output`,
+        {
+          file,
+          line,
+          column: m.index - lineStart + 1,
+          hint: 'delete the character (editors often hide it: search for it by its code)',
+        },
+      ),
     );
   }
   if (count > diagnostics.length) {

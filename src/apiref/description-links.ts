@@ -11,13 +11,29 @@ export interface DescriptionLink {
   /** JSON pointer of the description, e.g. `#/paths/~1orders/get/description`. */
   pointer: string;
   /** The operation, the tag or (anything else) the introduction: whose page relative links resolve against. */
-  owner: { type: 'operation'; webhook: boolean; path: string; method: string } | { type: 'tag'; name: string } | { type: 'document' };
+  owner:
+    | { type: 'operation'; webhook: boolean; path: string; method: string }
+    | { type: 'tag'; name: string }
+    | { type: 'document' };
 }
 
 /** Values that are data, not documentation: a `description` inside them is not Markdown of the document. */
 const DATA_KEYS = new Set(['example', 'default', 'enum', 'const', 'value']);
 /** Maps whose keys are names the author chose (a property called `value`), not OpenAPI fields. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'headers', 'responses', 'parameters', 'examples', 'requestBodies', 'securitySchemes', 'callbacks']);
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'schemas',
+  'headers',
+  'responses',
+  'parameters',
+  'examples',
+  'requestBodies',
+  'securitySchemes',
+  'callbacks',
+]);
 /** Extensions whose text the portal renders as Markdown. */
 const MARKDOWN_EXTENSIONS = new Set(['x-topics']);
 
@@ -27,7 +43,10 @@ const MARKDOWN_EXTENSIONS = new Set(['x-topics']);
  * memoised Markdown renderer, so each text is parsed once for the page and the check together, and the
  * links are exactly those the page shows (unsafe URLs were already dropped by the renderer).
  */
-export function collectDescriptionLinks(doc: unknown, render: (markdown: string) => SafeHtml | undefined): DescriptionLink[] {
+export function collectDescriptionLinks(
+  doc: unknown,
+  render: (markdown: string) => SafeHtml | undefined,
+): DescriptionLink[] {
   const links: DescriptionLink[] = [];
   const walk = (node: unknown, path: Array<string | number>): void => {
     if (Array.isArray(node)) {
@@ -42,7 +61,9 @@ export function collectDescriptionLinks(doc: unknown, render: (markdown: string)
         // Only text with a Markdown link or definition can hold one: skip the render for the rest.
         if (isMarkdown && (value.includes('](') || value.includes(']:'))) {
           const html = render(value);
-          if (html) for (const found of linksIn(html)) links.push({ ...found, pointer: toPointer([...path, key]), owner: ownerOf(path, doc) });
+          if (html)
+            for (const found of linksIn(html))
+              links.push({ ...found, pointer: toPointer([...path, key]), owner: ownerOf(path, doc) });
         }
         continue;
       }
@@ -68,7 +89,12 @@ function linksIn(html: SafeHtml): Array<{ url: string; kind: 'link' | 'image' }>
 
 function ownerOf(path: ReadonlyArray<string | number>, doc: unknown): DescriptionLink['owner'] {
   const [group, second, third] = path;
-  if ((group === 'paths' || group === 'webhooks') && typeof second === 'string' && typeof third === 'string' && /^(get|put|post|delete|options|head|patch|trace)$/.test(third)) {
+  if (
+    (group === 'paths' || group === 'webhooks') &&
+    typeof second === 'string' &&
+    typeof third === 'string' &&
+    /^(get|put|post|delete|options|head|patch|trace)$/.test(third)
+  ) {
     return { type: 'operation', webhook: group === 'webhooks', path: second, method: third };
   }
   if (group === 'tags' && typeof second === 'number' && isObject(doc) && Array.isArray(doc.tags)) {
@@ -77,7 +103,6 @@ function ownerOf(path: ReadonlyArray<string | number>, doc: unknown): Descriptio
   }
   return { type: 'document' };
 }
-
 
 export interface DescriptionSourceLinkOptions {
   /** The route that shows a description's owner. */
@@ -89,7 +114,10 @@ export interface DescriptionSourceLinkOptions {
 }
 
 /** The links as the link check reads them, grouped by the route they show on. */
-export function descriptionSourceLinks(links: readonly DescriptionLink[], options: DescriptionSourceLinkOptions): Map<string, SourceLink[]> {
+export function descriptionSourceLinks(
+  links: readonly DescriptionLink[],
+  options: DescriptionSourceLinkOptions,
+): Map<string, SourceLink[]> {
   const byPath = new Map<string, SourceLink[]>();
   for (const link of links) {
     const path = options.pathOf(link.owner);

@@ -20,7 +20,12 @@ const pointerOf = (path: readonly string[]): string => (path.length === 0 ? '#' 
 export function findDuplicateJsonKeys(source: string): DuplicateKey[] {
   const found: DuplicateKey[] = [];
   // One frame per open object or array; objects remember where each key was first written.
-  const frames: Array<{ keys?: Map<string, { line: number; column: number }>; name: string; index: number; expectKey: boolean }> = [];
+  const frames: Array<{
+    keys?: Map<string, { line: number; column: number }>;
+    name: string;
+    index: number;
+    expectKey: boolean;
+  }> = [];
   const path: string[] = [];
   let line = 1;
   let lineStart = 0;

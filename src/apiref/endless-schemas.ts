@@ -22,7 +22,8 @@ function needOf(schema: unknown): Need {
     if (typeof name === 'string' && name in properties) all.push(needOf(properties[name]));
   }
   // An array may be empty unless minItems says otherwise.
-  if (schema.items !== undefined && typeof schema.minItems === 'number' && schema.minItems > 0) all.push(needOf(Array.isArray(schema.items) ? schema.items[0] : schema.items));
+  if (schema.items !== undefined && typeof schema.minItems === 'number' && schema.minItems > 0)
+    all.push(needOf(Array.isArray(schema.items) ? schema.items[0] : schema.items));
   return all.length === 0 ? true : { all };
 }
 

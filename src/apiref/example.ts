@@ -27,7 +27,12 @@ const FORMATS: Record<string, Json> = {
  * schema's own example, default, const or first enum value where it has one, else a plausible value of its
  * type. Cycles and very deep nesting end in `undefined`, which drops the property.
  */
-export function buildExample(schema: unknown, lookup: (ref: string) => unknown, direction: ExampleDirection, stack: readonly string[] = []): Json | undefined {
+export function buildExample(
+  schema: unknown,
+  lookup: (ref: string) => unknown,
+  direction: ExampleDirection,
+  stack: readonly string[] = [],
+): Json | undefined {
   if (!isObject(schema)) return schema === true ? {} : undefined;
   if (typeof schema.$ref === 'string') {
     if (stack.includes(schema.$ref) || stack.length > MAX_DEPTH) return undefined;
@@ -46,7 +51,8 @@ export function buildExample(schema: unknown, lookup: (ref: string) => unknown, 
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0] as Json;
   if (schema.const !== undefined) return schema.const as Json;
   if (schema.default !== undefined) return schema.default as Json;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return (schema.enum.find((v) => v !== null) ?? null) as Json;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return (schema.enum.find((v) => v !== null) ?? null) as Json;
   const variant = arr(schema.oneOf)[0] ?? arr(schema.anyOf)[0];
   if (variant !== undefined) {
     const { oneOf: _o, anyOf: _a, ...base } = schema;
@@ -58,7 +64,11 @@ export function buildExample(schema: unknown, lookup: (ref: string) => unknown, 
     case 'object': {
       const out: Record<string, Json> = {};
       for (const [name, prop] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
-        if (isObject(prop) && ((direction === 'request' && prop.readOnly === true) || (direction === 'response' && prop.writeOnly === true))) continue;
+        if (
+          isObject(prop) &&
+          ((direction === 'request' && prop.readOnly === true) || (direction === 'response' && prop.writeOnly === true))
+        )
+          continue;
         if (isObject(prop) && typeof prop.$ref === 'string' && hasFlag(lookup(prop.$ref), direction)) continue;
         const value = buildExample(prop, lookup, direction, [...stack, `#prop${stack.length}`]);
         if (value !== undefined) out[name] = value;
@@ -70,12 +80,19 @@ export function buildExample(schema: unknown, lookup: (ref: string) => unknown, 
       return out;
     }
     case 'array': {
-      const item = buildExample(Array.isArray(schema.items) ? schema.items[0] : schema.items, lookup, direction, [...stack, `#item${stack.length}`]);
+      const item = buildExample(Array.isArray(schema.items) ? schema.items[0] : schema.items, lookup, direction, [
+        ...stack,
+        `#item${stack.length}`,
+      ]);
       return item === undefined ? [] : [item];
     }
     case 'integer':
     case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0;
+      return typeof schema.minimum === 'number'
+        ? schema.minimum
+        : typeof schema.exclusiveMinimum === 'number'
+          ? schema.exclusiveMinimum + 1
+          : 0;
     case 'boolean':
       return true;
     case 'string':
@@ -83,9 +100,12 @@ export function buildExample(schema: unknown, lookup: (ref: string) => unknown, 
     case 'null':
       return null;
     default:
-      return isObject(schema.properties) ? buildExample({ ...schema, type: 'object' }, lookup, direction, stack) : undefined;
+      return isObject(schema.properties)
+        ? buildExample({ ...schema, type: 'object' }, lookup, direction, stack)
+        : undefined;
   }
 }
 
 const hasFlag = (target: unknown, direction: ExampleDirection): boolean =>
-  isObject(target) && ((direction === 'request' && target.readOnly === true) || (direction === 'response' && target.writeOnly === true));
+  isObject(target) &&
+  ((direction === 'request' && target.readOnly === true) || (direction === 'response' && target.writeOnly === true));

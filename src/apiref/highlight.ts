@@ -17,9 +17,12 @@ export function highlightCode(code: string, lang: string): SafeHtml {
 export function highlightFences(html: SafeHtml): SafeHtml {
   if (!html.__html.includes('<pre><code class="language-')) return html;
   return {
-    __html: html.__html.replace(/<pre><code class="language-([\w+-]+)">([\s\S]*?)<\/code><\/pre>/g, (_m, lang: string, body: string) => {
-      const code = decodeEntities(body);
-      return `<div class="code-block"><pre><code class="language-${lang}">${highlightCode(code.replace(/\n$/, ''), lang).__html}</code></pre></div>`;
-    }),
+    __html: html.__html.replace(
+      /<pre><code class="language-([\w+-]+)">([\s\S]*?)<\/code><\/pre>/g,
+      (_m, lang: string, body: string) => {
+        const code = decodeEntities(body);
+        return `<div class="code-block"><pre><code class="language-${lang}">${highlightCode(code.replace(/\n$/, ''), lang).__html}</code></pre></div>`;
+      },
+    ),
   };
 }

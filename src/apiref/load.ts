@@ -38,7 +38,14 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
     return {
       ...emptyApi,
-      diagnostics: [error('openapi-missing', `cannot read the OpenAPI document ${file}: ${reason}`, { file, hint: options.override ? 'check the path given to --openapi' : 'check openapi.path in portal.config.ts (relative to the project root)' })],
+      diagnostics: [
+        error('openapi-missing', `cannot read the OpenAPI document ${file}: ${reason}`, {
+          file,
+          hint: options.override
+            ? 'check the path given to --openapi'
+            : 'check openapi.path in portal.config.ts (relative to the project root)',
+        }),
+      ],
     };
   }
 
@@ -46,24 +53,54 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
     // openapi.root belongs to the configured document; a document previewed with --openapi has its own.
     const refRoot = options.openapiRoot ?? (options.override === undefined ? config.openapi?.root : undefined);
     const allowedDir = refRoot !== undefined ? path.resolve(root, refRoot) : openapiFolder(file, root);
-    return await buildContribution({ file, source, allowedDir, config, readFile: options.readFile, lenientLinks: options.override !== undefined });
+    return await buildContribution({
+      file,
+      source,
+      allowedDir,
+      config,
+      readFile: options.readFile,
+      lenientLinks: options.override !== undefined,
+    });
   } catch (err) {
     // A document shaped in a way the model builders did not foresee: name it instead of a stack trace.
     const message = err instanceof Error ? err.message : String(err);
-    return { ...emptyApi, diagnostics: [error('openapi-invalid', `could not build the API reference from ${file}: ${message}`, { file, hint: 'the document has a shape the portal does not handle: please report it with the document' })] };
+    return {
+      ...emptyApi,
+      diagnostics: [
+        error('openapi-invalid', `could not build the API reference from ${file}: ${message}`, {
+          file,
+          hint: 'the document has a shape the portal does not handle: please report it with the document',
+        }),
+      ],
+    };
   }
 }
 
-async function buildContribution(options: { file: string; source: string; allowedDir: string; config: PortalConfig; readFile?: ReadFile | undefined; lenientLinks: boolean }): Promise<ApiContribution> {
+async function buildContribution(options: {
+  file: string;
+  source: string;
+  allowedDir: string;
+  config: PortalConfig;
+  readFile?: ReadFile | undefined;
+  lenientLinks: boolean;
+}): Promise<ApiContribution> {
   const { file, source, config } = options;
   const parsed = await parseApiDocument({ file, source, allowedDir: options.allowedDir, readFile: options.readFile });
-  if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics)) return { ...emptyApi, diagnostics: parsed.diagnostics };
+  if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics))
+    return { ...emptyApi, diagnostics: parsed.diagnostics };
 
   // issue 5, item 6: stable download URLs; a document split over files is served bundled into one.
-  const name = path.basename(file).replace(/\.(ya?ml|json)$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-') || 'openapi';
+  const name =
+    path
+      .basename(file)
+      .replace(/\.(ya?ml|json)$/i, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-') || 'openapi';
   const single = !/["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(source);
   const files = [
-    { path: `openapi/${name}.yaml`, contents: single && !/\.json$/i.test(file) ? replaceControlChars(source, file).text : toYaml(parsed.bundled) },
+    {
+      path: `openapi/${name}.yaml`,
+      contents: single && !/\.json$/i.test(file) ? replaceControlChars(source, file).text : toYaml(parsed.bundled),
+    },
     { path: `openapi/${name}.json`, contents: `${JSON.stringify(parsed.bundled, null, 2)}\n` },
   ];
   const downloads = [
@@ -72,17 +109,26 @@ async function buildContribution(options: { file: string; source: string; allowe
     ...(config.openapi?.remoteUrl ? [{ label: 'Hosted copy', href: config.openapi.remoteUrl }] : []),
   ];
   const categoryLabel = config.openapi?.categoryLabel ?? 'API reference';
-  const { routes, sidebarItems, files: schemaFiles } = buildApiRoutes(parsed.model, {
+  const {
+    routes,
+    sidebarItems,
+    files: schemaFiles,
+  } = buildApiRoutes(parsed.model, {
     basePath: config.openapi?.routeBasePath ?? '/docs/api',
     file,
     downloads,
-    category: { label: categoryLabel, path: normalizePath(`${config.docs.routeBasePath}/category/${slugify(categoryLabel)}`) },
+    category: {
+      label: categoryLabel,
+      path: normalizePath(`${config.docs.routeBasePath}/category/${slugify(categoryLabel)}`),
+    },
     descriptionLinks: parsed.descriptionLinks,
     locate: parsed.locate,
     // A document previewed with --openapi was written for another site: its broken links only warn.
     lenientLinks: options.lenientLinks,
     // Named after the document's content: a reader's browser never mixes a loaded schema with a newer page.
-    schemaSalt: createHash('sha1').update(files[1]?.contents ?? '').digest('hex'),
+    schemaSalt: createHash('sha1')
+      .update(files[1]?.contents ?? '')
+      .digest('hex'),
   });
   return { routes, sidebarItems, files: [...files, ...schemaFiles], diagnostics: parsed.diagnostics };
 }

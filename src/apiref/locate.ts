@@ -15,7 +15,10 @@ export function createSourceMap(source: string): SourceMap {
   const get = (): SourceMap => {
     if (!parsed) {
       const lines = new LineCounter();
-      parsed = { doc: parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: false, strict: false }), lines };
+      parsed = {
+        doc: parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: false, strict: false }),
+        lines,
+      };
     }
     return parsed;
   };
@@ -43,22 +46,29 @@ export function parseJsonDocument(source: string): unknown {
 export function pointerSegments(pointer: string): string[] {
   const p = pointer.replace(/^#/, '');
   if (p === '' || p === '/') return [];
-  return p
-    .slice(1)
-    .split('/')
-    // Most segments need no decoding; $ref lookups run this for every reference of the document.
-    .map((s) => (s.includes('%') || s.includes('~') ? safeDecode(s).replace(/~1/g, '/').replace(/~0/g, '~') : s));
+  return (
+    p
+      .slice(1)
+      .split('/')
+      // Most segments need no decoding; $ref lookups run this for every reference of the document.
+      .map((s) => (s.includes('%') || s.includes('~') ? safeDecode(s).replace(/~1/g, '/').replace(/~0/g, '~') : s))
+  );
 }
 
 /** Builds a pointer from segments, escaping `~` and `/`. */
-export const toPointer = (segments: readonly (string | number)[]): string => `#/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+export const toPointer = (segments: readonly (string | number)[]): string =>
+  `#/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /**
  * Line and column (1-based) of the node a JSON pointer names; where part of the pointer is missing from the
  * source (it came from another file or was added by a resolver), the deepest node that exists, or with
  * `exact` nothing.
  */
-export function locatePointer(map: SourceMap, pointer: string, options: { exact?: boolean } = {}): { line: number; column: number } | undefined {
+export function locatePointer(
+  map: SourceMap,
+  pointer: string,
+  options: { exact?: boolean } = {},
+): { line: number; column: number } | undefined {
   let node: unknown = map.doc.contents;
   let offset: number | undefined = rangeStart(node);
   for (const segment of pointerSegments(pointer)) {
@@ -88,8 +98,14 @@ export function locatePointer(map: SourceMap, pointer: string, options: { exact?
  * Line of the first `key: value` pair the predicate accepts, and its pointer: for errors that know a value
  * (a `$ref`, a duplicate operationId) but not where it is.
  */
-export function locateEntry(map: SourceMap, accept: (key: string, value: unknown) => boolean): { line: number; column: number; pointer: string } | undefined {
-  const walk = (node: unknown, path: Array<string | number>): { offset: number; path: Array<string | number> } | undefined => {
+export function locateEntry(
+  map: SourceMap,
+  accept: (key: string, value: unknown) => boolean,
+): { line: number; column: number; pointer: string } | undefined {
+  const walk = (
+    node: unknown,
+    path: Array<string | number>,
+  ): { offset: number; path: Array<string | number> } | undefined => {
     if (isMap(node)) {
       for (const pair of node.items) {
         if (!isScalar(pair.key)) continue;
@@ -118,7 +134,8 @@ const position = (map: SourceMap, offset: number): { line: number; column: numbe
   return { line, column: col };
 };
 
-const rangeStart = (node: unknown): number | undefined => ((node as Node | null)?.range ? (node as Node).range?.[0] : undefined);
+const rangeStart = (node: unknown): number | undefined =>
+  (node as Node | null)?.range ? (node as Node).range?.[0] : undefined;
 
 function safeDecode(s: string): string {
   try {

@@ -8,7 +8,12 @@ import { highlightFences } from './highlight.js';
 import type { TocItem } from '../../templates/types.js';
 
 // Built once: combining the GFM extensions costs more than rendering a short description.
-const MICROMARK_OPTIONS = Object.freeze({ extensions: [gfm()], htmlExtensions: [gfmHtml()], allowDangerousHtml: false, allowDangerousProtocol: false });
+const MICROMARK_OPTIONS = Object.freeze({
+  extensions: [gfm()],
+  htmlExtensions: [gfmHtml()],
+  allowDangerousHtml: false,
+  allowDangerousProtocol: false,
+});
 // One parser for every description (what `micromark()` rebuilds per call, GFM's syntax combined again).
 // Its only per-document state is the definitions and lazy lines seen, reset before each text.
 const PARSER = parse(MICROMARK_OPTIONS);
@@ -81,5 +86,3 @@ export function markdownToText(markdown: string | undefined, max = 200): string 
   if (!text) return undefined;
   return text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : text;
 }
-
-

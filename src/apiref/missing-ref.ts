@@ -19,21 +19,30 @@ export function findMissingRef(message: string, source: SourceMap): MissingRef |
   const target = /Missing \$ref pointer "([^"]+)"/.exec(message)?.[1];
   if (!target) return undefined;
   const local = target.startsWith('#') ? target : `#${target.split('#')[1] ?? ''}`;
-  const at = locateEntry(source, (key, value) => key === '$ref' && typeof value === 'string' && (value === target || value === local));
+  const at = locateEntry(
+    source,
+    (key, value) => key === '$ref' && typeof value === 'string' && (value === target || value === local),
+  );
   const section = /^#\/components\/([^/]+)\//.exec(local)?.[1];
   return {
     target: local,
     at,
-    hint: section ? `define ${local} under components.${section}, or point the $ref at a component that exists` : `point the $ref at a part of the document that exists`,
+    hint: section
+      ? `define ${local} under components.${section}, or point the $ref at a component that exists`
+      : `point the $ref at a part of the document that exists`,
   };
 }
 
 /** A `$ref` to nothing as a diagnostic: the file, the line and pointer of the `$ref`, and what to define. */
 export function missingRefDiagnostic(missing: MissingRef, file: string): Diagnostic {
-  return error('openapi-invalid', `$ref${missing.at ? ` at ${missing.at.pointer}` : ''} points to ${missing.target}, which does not exist in the document`, {
-    file,
-    line: missing.at?.line,
-    column: missing.at?.column,
-    hint: missing.hint,
-  });
+  return error(
+    'openapi-invalid',
+    `$ref${missing.at ? ` at ${missing.at.pointer}` : ''} points to ${missing.target}, which does not exist in the document`,
+    {
+      file,
+      line: missing.at?.line,
+      column: missing.at?.column,
+      hint: missing.hint,
+    },
+  );
 }

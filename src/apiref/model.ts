@@ -1,4 +1,12 @@
-import type { ApiOperation, ApiSecurityRequirement, ApiSecurityScheme, ApiServer, ApiTag, SafeHtml, SchemaNode } from '../../templates/api/model.js';
+import type {
+  ApiOperation,
+  ApiSecurityRequirement,
+  ApiSecurityScheme,
+  ApiServer,
+  ApiTag,
+  SafeHtml,
+  SchemaNode,
+} from '../../templates/api/model.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { createMarkdownRenderer, markdownToText } from './markdown.js';
 import { buildOperation, buildSecurity, docsLink, HTTP_METHODS, type OperationContext } from './operations.js';
@@ -64,7 +72,14 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
         if (!isObject(v)) return [];
         const vd = markdown(str(v.description));
         const values = arr(v.enum).map(String);
-        return [{ name, default: String(v.default ?? ''), ...(values.length ? { enum: values } : {}), ...(vd ? { description: vd } : {}) }];
+        return [
+          {
+            name,
+            default: String(v.default ?? ''),
+            ...(values.length ? { enum: values } : {}),
+            ...(vd ? { description: vd } : {}),
+          },
+        ];
       });
       return [{ url: s.url, ...(description ? { description } : {}), variables }];
     });
@@ -74,7 +89,14 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
   const ctx: OperationContext = {
     lookup,
     markdown,
-    subtypesOf: indexSubtypes(is2 ? options.refRoot.definitions : isObject(options.refRoot.components) ? options.refRoot.components.schemas : undefined, is2 ? '#/definitions/' : '#/components/schemas/'),
+    subtypesOf: indexSubtypes(
+      is2
+        ? options.refRoot.definitions
+        : isObject(options.refRoot.components)
+          ? options.refRoot.components.schemas
+          : undefined,
+      is2 ? '#/definitions/' : '#/components/schemas/',
+    ),
     memo: new Map(),
     security,
     servers,
@@ -94,7 +116,16 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
         operations.push(operation);
         const label = `${group === 'webhooks' ? 'webhook' : 'operation'} ${method.toUpperCase()} ${path}`;
         const explicit = str(op['x-slug']);
-        requests.push({ label, explicit, pointer: toPointer([group, path, method]), candidates: [str(op.summary) ?? '', str(op.operationId) ?? '', `${group === 'webhooks' ? 'webhook ' : ''}${method} ${path}`] });
+        requests.push({
+          label,
+          explicit,
+          pointer: toPointer([group, path, method]),
+          candidates: [
+            str(op.summary) ?? '',
+            str(op.operationId) ?? '',
+            `${group === 'webhooks' ? 'webhook ' : ''}${method} ${path}`,
+          ],
+        });
       }
     }
   };
@@ -102,12 +133,28 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
   collect('webhooks');
 
   const tags = buildTags(doc, operations, markdown);
-  const objectDiagnostics = addTagObjects(tags, { doc, ctx, file: options.file, locate: options.locate, schemaPrefix: is2 ? '#/definitions/' : '#/components/schemas/' });
-  tags.forEach((tag, i) => requests.push({ label: `tag "${tag.name}"`, explicit: tag.slug || undefined, pointer: toPointer(['tags', i]), candidates: [tag.name, `tag ${tag.name}`] }));
+  const objectDiagnostics = addTagObjects(tags, {
+    doc,
+    ctx,
+    file: options.file,
+    locate: options.locate,
+    schemaPrefix: is2 ? '#/definitions/' : '#/components/schemas/',
+  });
+  tags.forEach((tag, i) =>
+    requests.push({
+      label: `tag "${tag.name}"`,
+      explicit: tag.slug || undefined,
+      pointer: toPointer(['tags', i]),
+      candidates: [tag.name, `tag ${tag.name}`],
+    }),
+  );
   const { slugs, diagnostics } = assignSlugs(requests, { locate: options.locate, file: options.file });
   operations.forEach((op, i) => (op.slug = slugs[i] ?? ''));
   tags.forEach((tag, i) => (tag.slug = slugs[operations.length + i] ?? ''));
-  for (const tag of tags) tag.operations = operations.filter((op) => (op.tags.length ? op.tags : [defaultTagOf(op)]).includes(tag.name)).map((op) => op.slug);
+  for (const tag of tags)
+    tag.operations = operations
+      .filter((op) => (op.tags.length ? op.tags : [defaultTagOf(op)]).includes(tag.name))
+      .map((op) => op.slug);
 
   const info = isObject(doc.info) ? doc.info : {};
   const description = markdown(str(info.description));
@@ -123,15 +170,23 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
       ...(plainDescription ? { plainDescription } : {}),
       // issue 8: the document's URLs become hrefs, so only http(s), mailto and relative ones are kept.
       ...(isObject(info.contact) ? { contact: withSafeUrl(pick(info.contact, ['name', 'url', 'email'])) } : {}),
-      ...(isObject(info.license) && typeof info.license.name === 'string' ? { license: withSafeUrl({ name: info.license.name, ...pick(info.license, ['url']) }) } : {}),
-      ...(safeDocumentUrl(info.termsOfService) ? { termsOfService: safeDocumentUrl(info.termsOfService) as string } : {}),
+      ...(isObject(info.license) && typeof info.license.name === 'string'
+        ? { license: withSafeUrl({ name: info.license.name, ...pick(info.license, ['url']) }) }
+        : {}),
+      ...(safeDocumentUrl(info.termsOfService)
+        ? { termsOfService: safeDocumentUrl(info.termsOfService) as string }
+        : {}),
     },
     ...(externalDocs ? { externalDocs } : {}),
     servers,
     securitySchemes: buildSecuritySchemes(isObject(doc.components) ? doc.components.securitySchemes : undefined, ctx),
     security,
     tags,
-    tagGroups: arr(doc['x-tagGroups']).flatMap((g) => (isObject(g) && typeof g.name === 'string' ? [{ name: g.name, tags: arr(g.tags).filter((t): t is string => typeof t === 'string') }] : [])),
+    tagGroups: arr(doc['x-tagGroups']).flatMap((g) =>
+      isObject(g) && typeof g.name === 'string'
+        ? [{ name: g.name, tags: arr(g.tags).filter((t): t is string => typeof t === 'string') }]
+        : [],
+    ),
     operations,
     topics: arr(doc['x-topics']).flatMap((t) => {
       const content = isObject(t) ? markdown(str(t.content)) : undefined;
@@ -143,13 +198,29 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
 }
 
 /** `x-object` of each declared tag (issue 18): the object section of its page. */
-function addTagObjects(tags: ApiTag[], options: { doc: Raw; ctx: OperationContext; file: string; locate: (pointer: string) => number | undefined; schemaPrefix: string }): Diagnostic[] {
+function addTagObjects(
+  tags: ApiTag[],
+  options: {
+    doc: Raw;
+    ctx: OperationContext;
+    file: string;
+    locate: (pointer: string) => number | undefined;
+    schemaPrefix: string;
+  },
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   arr(options.doc.tags).forEach((raw, i) => {
     if (!isObject(raw) || raw['x-object'] === undefined) return;
     const tag = tags.find((t) => t.name === raw.name);
     if (!tag || tag.object) return;
-    const built = buildTagObject({ tag: raw, schemaPrefix: options.schemaPrefix, ctx: options.ctx, file: options.file, locate: options.locate, pointer: toPointer(['tags', i, 'x-object']) });
+    const built = buildTagObject({
+      tag: raw,
+      schemaPrefix: options.schemaPrefix,
+      ctx: options.ctx,
+      file: options.file,
+      locate: options.locate,
+      pointer: toPointer(['tags', i, 'x-object']),
+    });
     if (built.object) tag.object = built.object;
     diagnostics.push(...built.diagnostics);
   });
@@ -169,7 +240,11 @@ const defaultTagOf = (op: ApiOperation): string => (op.webhook ? 'Webhooks' : 'O
 export const homeTagOf = (op: ApiOperation): string => op.tags[0] ?? defaultTagOf(op);
 
 /** Declared tags keep their order and `x-slug`; tags only operations use, and untagged operations, get one too. */
-function buildTags(doc: Raw, operations: readonly ApiOperation[], markdown: (md: string | undefined) => SafeHtml | undefined): ApiTag[] {
+function buildTags(
+  doc: Raw,
+  operations: readonly ApiOperation[],
+  markdown: (md: string | undefined) => SafeHtml | undefined,
+): ApiTag[] {
   const tags: ApiTag[] = [];
   const seen = new Set<string>();
   for (const raw of arr(doc.tags)) {
@@ -206,10 +281,25 @@ function buildSecuritySchemes(raw: unknown, ctx: OperationContext): ApiSecurityS
     const description = ctx.markdown(str(s.description));
     const flows = entries(s.flows).flatMap(([flow, f]) =>
       isObject(f)
-        ? [{ flow, ...pick(f, ['authorizationUrl', 'tokenUrl', 'refreshUrl']), scopes: entries(f.scopes).map(([name, d]) => ({ name, description: String(d ?? '') })) }]
+        ? [
+            {
+              flow,
+              ...pick(f, ['authorizationUrl', 'tokenUrl', 'refreshUrl']),
+              scopes: entries(f.scopes).map(([name, d]) => ({ name, description: String(d ?? '') })),
+            },
+          ]
         : [],
     );
-    return [{ key, type: str(s.type) ?? 'unknown', ...(description ? { description } : {}), ...pick(s, ['scheme', 'bearerFormat', 'in', 'name', 'openIdConnectUrl']), ...(typeof s['x-example'] === 'string' ? { example: s['x-example'] } : {}), flows }];
+    return [
+      {
+        key,
+        type: str(s.type) ?? 'unknown',
+        ...(description ? { description } : {}),
+        ...pick(s, ['scheme', 'bearerFormat', 'in', 'name', 'openIdConnectUrl']),
+        ...(typeof s['x-example'] === 'string' ? { example: s['x-example'] } : {}),
+        flows,
+      },
+    ];
   });
 }
 

@@ -1,4 +1,18 @@
-import type { ApiCallback, ApiCodeSample, ApiExample, ApiHeader, ApiMediaType, ApiOperation, ApiParameter, ApiRequestBody, ApiResponse, ApiSecurityRequirement, ApiServer, Json, ParameterLocation } from '../../templates/api/model.js';
+import type {
+  ApiCallback,
+  ApiCodeSample,
+  ApiExample,
+  ApiHeader,
+  ApiMediaType,
+  ApiOperation,
+  ApiParameter,
+  ApiRequestBody,
+  ApiResponse,
+  ApiSecurityRequirement,
+  ApiServer,
+  Json,
+  ParameterLocation,
+} from '../../templates/api/model.js';
 import { buildExample, type ExampleDirection } from './example.js';
 import { markdownToText } from './markdown.js';
 import { arr, bool, deref, entries, isObject, str, type Raw } from './raw.js';
@@ -16,7 +30,14 @@ export interface OperationContext extends SchemaContext {
 }
 
 /** One operation of `paths` or `webhooks` in our model; its slug is filled in once every slug is known. */
-export function buildOperation(options: { method: string; path: string; pathItem: Raw; op: Raw; webhook: boolean; ctx: OperationContext }): ApiOperation {
+export function buildOperation(options: {
+  method: string;
+  path: string;
+  pathItem: Raw;
+  op: Raw;
+  webhook: boolean;
+  ctx: OperationContext;
+}): ApiOperation {
   const { method, path, pathItem, op, webhook, ctx } = options;
   const summary = str(op.summary)?.trim();
   const description = str(op.description);
@@ -43,7 +64,9 @@ export function buildOperation(options: { method: string; path: string; pathItem
     servers: ownServers.length > 0 ? ownServers : pathServers.length > 0 ? pathServers : ctx.servers,
     parameters: buildParameters([...arr(pathItem.parameters), ...arr(op.parameters)], ctx),
     ...(requestBody ? { requestBody } : {}),
-    responses: entries(op.responses).map(([status, raw]) => buildResponse(status, raw, ctx, webhook ? 'request' : 'response')),
+    responses: entries(op.responses).map(([status, raw]) =>
+      buildResponse(status, raw, ctx, webhook ? 'request' : 'response'),
+    ),
     callbacks: buildCallbacks(op.callbacks, ctx),
     codeSamples: buildCodeSampleExtensions(op['x-codeSamples'] ?? op['x-code-samples']),
     ...(externalDocs ? { externalDocs } : {}),
@@ -52,7 +75,14 @@ export function buildOperation(options: { method: string; path: string; pathItem
 
 /** Requirement objects -> alternatives of scheme lists; `{}` (no auth) becomes an empty alternative. */
 export function buildSecurity(raw: unknown[]): ApiSecurityRequirement[] {
-  return raw.filter(isObject).map((req) => Object.entries(req).map(([scheme, scopes]) => ({ scheme, scopes: arr(scopes).filter((s): s is string => typeof s === 'string') })));
+  return raw
+    .filter(isObject)
+    .map((req) =>
+      Object.entries(req).map(([scheme, scopes]) => ({
+        scheme,
+        scopes: arr(scopes).filter((s): s is string => typeof s === 'string'),
+      })),
+    );
 }
 
 /** Path-level parameters first, an operation's own replacing one with the same name and location. */
@@ -82,11 +112,19 @@ function buildParameters(raw: unknown[], ctx: OperationContext): ApiParameter[] 
   return [...byKey.values()];
 }
 
-function buildRequestBody(raw: unknown, ctx: OperationContext, direction: ExampleDirection): ApiRequestBody | undefined {
+function buildRequestBody(
+  raw: unknown,
+  ctx: OperationContext,
+  direction: ExampleDirection,
+): ApiRequestBody | undefined {
   const body = deref(raw, ctx.lookup);
   if (!body) return undefined;
   const description = ctx.markdown(str(body.description));
-  return { required: bool(body.required), ...(description ? { description } : {}), content: buildContent(body.content, ctx, direction) };
+  return {
+    required: bool(body.required),
+    ...(description ? { description } : {}),
+    content: buildContent(body.content, ctx, direction),
+  };
 }
 
 function buildResponse(status: string, raw: unknown, ctx: OperationContext, direction: ExampleDirection): ApiResponse {
@@ -96,9 +134,22 @@ function buildResponse(status: string, raw: unknown, ctx: OperationContext, dire
     const header = deref(h, ctx.lookup);
     if (!header) return [];
     const hd = ctx.markdown(str(header.description));
-    return [{ name, required: bool(header.required), deprecated: bool(header.deprecated), ...(hd ? { description: hd } : {}), schema: buildSchemaTree(header.schema, ctx) }];
+    return [
+      {
+        name,
+        required: bool(header.required),
+        deprecated: bool(header.deprecated),
+        ...(hd ? { description: hd } : {}),
+        schema: buildSchemaTree(header.schema, ctx),
+      },
+    ];
   });
-  return { status, ...(description ? { description } : {}), headers, content: buildContent(response.content, ctx, direction) };
+  return {
+    status,
+    ...(description ? { description } : {}),
+    headers,
+    content: buildContent(response.content, ctx, direction),
+  };
 }
 
 /** Media types with their schema tree and examples: the document's named examples, its single example, else one generated. */
@@ -110,14 +161,24 @@ function buildContent(raw: unknown, ctx: OperationContext, direction: ExampleDir
       const example = deref(ex, ctx.lookup);
       if (!example || example.value === undefined) continue;
       const description = ctx.markdown(str(example.description));
-      examples.push({ name, ...(str(example.summary) ? { summary: str(example.summary) as string } : {}), ...(description ? { description } : {}), value: example.value as Json });
+      examples.push({
+        name,
+        ...(str(example.summary) ? { summary: str(example.summary) as string } : {}),
+        ...(description ? { description } : {}),
+        value: example.value as Json,
+      });
     }
-    if (examples.length === 0 && media.example !== undefined) examples.push({ name: 'example', value: media.example as Json });
+    if (examples.length === 0 && media.example !== undefined)
+      examples.push({ name: 'example', value: media.example as Json });
     if (examples.length === 0 && media.schema !== undefined) {
       const value = buildExample(media.schema, ctx.lookup, direction);
       if (value !== undefined) examples.push({ name: 'example', value, generated: true });
     }
-    return { mediaType, ...(media.schema !== undefined ? { schema: buildSchemaTree(media.schema, { ...ctx, direction }) } : {}), examples };
+    return {
+      mediaType,
+      ...(media.schema !== undefined ? { schema: buildSchemaTree(media.schema, { ...ctx, direction }) } : {}),
+      examples,
+    };
   });
 }
 
@@ -130,7 +191,14 @@ function buildCallbacks(raw: unknown, ctx: OperationContext): ApiCallback[] {
       return HTTP_METHODS.flatMap((method) => {
         const op = deref(pathItem[method], ctx.lookup);
         if (!op) return [];
-        const operation = buildOperation({ method, path: expression, pathItem, op: { ...op, callbacks: undefined }, webhook: true, ctx });
+        const operation = buildOperation({
+          method,
+          path: expression,
+          pathItem,
+          op: { ...op, callbacks: undefined },
+          webhook: true,
+          ctx,
+        });
         return [{ name, expression, operation }];
       });
     }),

@@ -49,7 +49,9 @@ const HINT = 'fix the OpenAPI document; `npx @apidevtools/swagger-cli validate <
 export async function parseApiDocument(options: ParseApiOptions): Promise<ParseApiResult> {
   const clean = replaceControlChars(options.source, options.file);
   const result = await parseCleanDocument({ ...options, source: clean.text });
-  return clean.diagnostics.length > 0 ? { ...result, diagnostics: [...clean.diagnostics, ...result.diagnostics] } : result;
+  return clean.diagnostics.length > 0
+    ? { ...result, diagnostics: [...clean.diagnostics, ...result.diagnostics] }
+    : result;
 }
 
 async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiResult> {
@@ -60,12 +62,16 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
   if (json === undefined && source.doc.errors.length > 0) {
     return {
       diagnostics: source.doc.errors.slice(0, 5).map((e) =>
-        error('openapi-invalid', `the OpenAPI document is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`, {
-          file,
-          line: e.linePos?.[0].line,
-          column: e.linePos?.[0].col,
-          hint: HINT,
-        }),
+        error(
+          'openapi-invalid',
+          `the OpenAPI document is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`,
+          {
+            file,
+            line: e.linePos?.[0].line,
+            column: e.linePos?.[0].col,
+            hint: HINT,
+          },
+        ),
       ),
     };
   }
@@ -77,24 +83,46 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
     const message = (err as Error).message;
     // An alias bomb: point at the aliases, which is what has to go.
     const alias = /alias/i.test(message) ? locateFirstAlias(source) : undefined;
-    return { diagnostics: [error('openapi-invalid', `the OpenAPI document cannot be read: ${message}`, { file, ...alias, hint: alias ? 'the document expands YAML aliases (*name) too many times: write the repeated parts out or use $ref' : HINT })] };
+    return {
+      diagnostics: [
+        error('openapi-invalid', `the OpenAPI document cannot be read: ${message}`, {
+          file,
+          ...alias,
+          hint: alias
+            ? 'the document expands YAML aliases (*name) too many times: write the repeated parts out or use $ref'
+            : HINT,
+        }),
+      ],
+    };
   }
   // YAML 1.2 and JSON both want unique keys; the parsers keep the last one silently.
   const duplicates = json !== undefined ? findDuplicateJsonKeys(options.source) : findDuplicateYamlKeys(source);
   if (duplicates.length > 0) {
     return {
       diagnostics: duplicates.slice(0, 5).map((d) =>
-        error('openapi-invalid', `duplicate key "${d.key}" at ${d.pointer}: first on line ${d.first.line}, again on line ${d.second.line}`, {
-          file,
-          line: d.second.line,
-          column: d.second.column,
-          hint: 'keys in a mapping must be unique (YAML 1.2, JSON): remove or merge one of the two',
-        }),
+        error(
+          'openapi-invalid',
+          `duplicate key "${d.key}" at ${d.pointer}: first on line ${d.first.line}, again on line ${d.second.line}`,
+          {
+            file,
+            line: d.second.line,
+            column: d.second.column,
+            hint: 'keys in a mapping must be unique (YAML 1.2, JSON): remove or merge one of the two',
+          },
+        ),
       ),
     };
   }
   if (!isObject(raw) || (typeof raw.openapi !== 'string' && raw.swagger === undefined)) {
-    return { diagnostics: [error('openapi-invalid', 'not an OpenAPI document: it has no `openapi: 3.x` (or `swagger: "2.0"`) field at the top', { file, line: 1, hint: HINT })] };
+    return {
+      diagnostics: [
+        error(
+          'openapi-invalid',
+          'not an OpenAPI document: it has no `openapi: 3.x` (or `swagger: "2.0"`) field at the top',
+          { file, line: 1, hint: HINT },
+        ),
+      ],
+    };
   }
 
   // 2. External refs, read only from the openapi folder and never over the network
@@ -103,10 +131,14 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
   if (hasExternalRefs(raw)) {
     const safe = createSafeResolver({ allowedDir: options.allowedDir, readFile: options.readFile });
     try {
-      bundled = (await new SwaggerParser().bundle(file, structuredClone(raw) as never, {
-        resolve: { file: false, http: false, external: true, portal: safe.resolver },
-        dereference: { circular: 'ignore' },
-      } as never)) as unknown as Raw;
+      bundled = (await new SwaggerParser().bundle(
+        file,
+        structuredClone(raw) as never,
+        {
+          resolve: { file: false, http: false, external: true, portal: safe.resolver },
+          dereference: { circular: 'ignore' },
+        } as never,
+      )) as unknown as Raw;
     } catch (err) {
       return { diagnostics: [bundleDiagnostic(safe.refused[0] ?? err, { file, source })] };
     }
@@ -135,15 +167,26 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
   const endless = findEndlessCycles(isObject(doc.components) ? doc.components.schemas : undefined).map((cycle) => {
     const name = cycle[0] ?? '';
     const escaped = name.replace(/~/g, '~0').replace(/\//g, '~1');
-    const at = locatePointer(source, `#/components/schemas/${escaped}`) ?? locatePointer(source, `#/definitions/${escaped}`);
-    return warning('openapi-endless-schema', `schema ${name} can never be finite: its required properties recurse with no way to end (${cycle.join(' → ')})`, {
-      file,
-      line: at?.line,
-      column: at?.column,
-      hint: 'make one property on the cycle optional or nullable, or let an array on it be empty',
-    });
+    const at =
+      locatePointer(source, `#/components/schemas/${escaped}`) ?? locatePointer(source, `#/definitions/${escaped}`);
+    return warning(
+      'openapi-endless-schema',
+      `schema ${name} can never be finite: its required properties recurse with no way to end (${cycle.join(' → ')})`,
+      {
+        file,
+        line: at?.line,
+        column: at?.column,
+        hint: 'make one property on the cycle optional or nullable, or let an array on it be empty',
+      },
+    );
   });
-  return { model, bundled, diagnostics: [...referenced, ...diagnostics, ...endless], descriptionLinks, locate: (pointer) => locatePointer(source, pointer, { exact: true }) };
+  return {
+    model,
+    bundled,
+    diagnostics: [...referenced, ...diagnostics, ...endless],
+    descriptionLinks,
+    locate: (pointer) => locatePointer(source, pointer, { exact: true }),
+  };
 }
 
 /** Bundling walks and copies the whole document; a single-file document skips it. */
@@ -161,18 +204,25 @@ function bundleDiagnostic(err: unknown, options: { file: string; source: SourceM
   const missing = refused ? undefined : findMissingRef(message, options.source);
   if (missing) return missingRefDiagnostic(missing, options.file);
   const errSource = (err as { source?: unknown }).source;
-  const target = refused?.ref ?? (typeof errSource === 'string' ? errSource : /(?:Error opening file|Error reading file|Error resolving \$ref pointer) "?([^"\s]+)"?/.exec(message)?.[1]);
+  const target =
+    refused?.ref ??
+    (typeof errSource === 'string'
+      ? errSource
+      : /(?:Error opening file|Error reading file|Error resolving \$ref pointer) "?([^"\s]+)"?/.exec(message)?.[1]);
   const dir = path.dirname(options.file);
   // The error names the resolved file; find the `$ref` in the source that resolves to it.
   let ref: string | undefined;
   const at = target
     ? locateEntry(options.source, (key, value) => {
-        const hit = key === '$ref' && typeof value === 'string' && !value.startsWith('#') && sameTarget(value, target, dir);
+        const hit =
+          key === '$ref' && typeof value === 'string' && !value.startsWith('#') && sameTarget(value, target, dir);
         if (hit) ref = value as string;
         return hit;
       })
     : undefined;
-  const reason = refused?.outside ? `${ref !== undefined ? `$ref "${ref}" resolves to` : '$ref to'} ${message}` : message.split('\n')[0];
+  const reason = refused?.outside
+    ? `${ref !== undefined ? `$ref "${ref}" resolves to` : '$ref to'} ${message}`
+    : message.split('\n')[0];
   return error('openapi-invalid', `cannot read the OpenAPI document${at ? ` at ${at.pointer}` : ''}: ${reason}`, {
     file: options.file,
     line: at?.line,

@@ -77,7 +77,8 @@ export function mergeAllOf(schema: Raw, lookup: (ref: string) => unknown, seen: 
     for (const [key, value] of Object.entries(part)) {
       if (key === 'properties' && isObject(value)) {
         const props: Raw = isObject(merged.properties) ? { ...merged.properties } : {};
-        for (const [name, prop] of Object.entries(value)) props[name] = props[name] === undefined ? prop : { allOf: [props[name], prop] };
+        for (const [name, prop] of Object.entries(value))
+          props[name] = props[name] === undefined ? prop : { allOf: [props[name], prop] };
         merged.properties = props;
       } else if (key === 'required' && Array.isArray(value)) {
         merged.required = [...new Set([...arr(merged.required), ...value])];
@@ -93,17 +94,31 @@ export function mergeAllOf(schema: Raw, lookup: (ref: string) => unknown, seen: 
 
 /** Type names of a schema: `type` (a string or, in 3.1, a list), else inferred from its keywords. */
 export function schemaTypes(schema: Raw): { types: string[]; nullable: boolean } {
-  const declared = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : typeof schema.type === 'string' ? [schema.type] : [];
+  const declared = Array.isArray(schema.type)
+    ? schema.type.filter((t): t is string => typeof t === 'string')
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
   const nullable = declared.includes('null') || schema.nullable === true || schema['x-nullable'] === true;
   let types = declared.filter((t) => t !== 'null');
   if (types.length === 0) {
     if (isObject(schema.properties) || isObject(schema.additionalProperties)) types = ['object'];
     else if (schema.items !== undefined) types = ['array'];
-    else if (Array.isArray(schema.enum) && schema.enum.length > 0) types = [jsonType(schema.enum.find((v) => v !== null))];
+    else if (Array.isArray(schema.enum) && schema.enum.length > 0)
+      types = [jsonType(schema.enum.find((v) => v !== null))];
     else if (schema.const !== undefined) types = [jsonType(schema.const)];
   }
   if (types.length === 0 && declared.includes('null')) types = ['null'];
   return { types, nullable: nullable && !(types.length === 1 && types[0] === 'null') };
 }
 
-const jsonType = (v: unknown): string => (v === null || v === undefined ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v === 'object' ? 'object' : typeof v);
+const jsonType = (v: unknown): string =>
+  v === null || v === undefined
+    ? 'null'
+    : Array.isArray(v)
+      ? 'array'
+      : Number.isInteger(v)
+        ? 'integer'
+        : typeof v === 'object'
+          ? 'object'
+          : typeof v;

@@ -45,11 +45,22 @@ export function createSafeResolver(options: { allowedDir: string; readFile?: Rea
         const url = file.url;
         const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
         if (scheme && scheme !== 'file' && !/^[a-z]:[\\/]/i.test(url)) {
-          return refuse(new RefRefusedError(url, `$ref "${url}" points outside the document: the portal does not fetch ${scheme}: URLs; copy the file into the openapi folder and refer to it by a relative path`));
+          return refuse(
+            new RefRefusedError(
+              url,
+              `$ref "${url}" points outside the document: the portal does not fetch ${scheme}: URLs; copy the file into the openapi folder and refer to it by a relative path`,
+            ),
+          );
         }
         const target = scheme === 'file' ? fileURLToPath(url) : decodeURI(url);
         if (!(await isInside(target, options.allowedDir))) {
-          return refuse(new RefRefusedError(url, `${target}, outside the OpenAPI root folder ${options.allowedDir}; only files inside it can be referenced`, true));
+          return refuse(
+            new RefRefusedError(
+              url,
+              `${target}, outside the OpenAPI root folder ${options.allowedDir}; only files inside it can be referenced`,
+              true,
+            ),
+          );
         }
         // A referenced file is bundled into the model and the downloads: the same cleaning as the entry.
         const { text, diagnostics } = replaceControlChars(await readFile(target), target);

@@ -1,4 +1,11 @@
-import type { ApiIntroData, ApiOperation, ApiOperationData, ApiOperationSummary, ApiTag, ApiTagData } from '../../templates/api/model.js';
+import type {
+  ApiIntroData,
+  ApiOperation,
+  ApiOperationData,
+  ApiOperationSummary,
+  ApiTag,
+  ApiTagData,
+} from '../../templates/api/model.js';
 import type { SidebarItem, TocItem } from '../../templates/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Route } from '../routes/route.js';
@@ -7,7 +14,11 @@ import { assignAnchors, createKebabCache, OPERATION_SECTIONS } from './anchors.j
 import { createSchemaInliner, SCHEMA_FOLDER } from './schema-inline.js';
 import { buildCodeSamples } from './code-samples.js';
 import { highlightCode } from './highlight.js';
-import { descriptionSourceLinks, type DescriptionLink, type DescriptionSourceLinkOptions } from './description-links.js';
+import {
+  descriptionSourceLinks,
+  type DescriptionLink,
+  type DescriptionSourceLinkOptions,
+} from './description-links.js';
 import { addHeadingIds } from './markdown.js';
 import { homeTagOf, type ApiModel } from './model.js';
 
@@ -43,14 +54,34 @@ const INTRO_SECTIONS = ['servers', 'authentication', 'download', 'reference'];
  * included), the API category page, and the sidebar grouped by x-tagGroups or tags. Each route's data is
  * plain JSON for a shared template: the chunk of an operation is data, not generated code.
  */
-export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { routes: Route[]; sidebarItems: SidebarItem[]; files: Array<{ path: string; contents: string }> } {
-  const inliner = createSchemaInliner({ schemaOf: model.schemaOf, folder: SCHEMA_FOLDER, salt: options.schemaSalt ?? '' });
+export function buildApiRoutes(
+  model: ApiModel,
+  options: ApiRoutesOptions,
+): { routes: Route[]; sidebarItems: SidebarItem[]; files: Array<{ path: string; contents: string }> } {
+  const inliner = createSchemaInliner({
+    schemaOf: model.schemaOf,
+    folder: SCHEMA_FOLDER,
+    salt: options.schemaSalt ?? '',
+  });
   const base = normalizePath(options.basePath);
   const href = (slug: string): string => normalizePath(`${base}/${slug}`);
   const bySlug = new Map(model.operations.map((op) => [op.slug, op]));
-  const summaryOf = (op: ApiOperation): ApiOperationSummary => ({ slug: op.slug, href: href(op.slug), method: op.method, path: op.path, title: op.title, deprecated: op.deprecated, webhook: op.webhook });
+  const summaryOf = (op: ApiOperation): ApiOperationSummary => ({
+    slug: op.slug,
+    href: href(op.slug),
+    method: op.method,
+    path: op.path,
+    title: op.title,
+    deprecated: op.deprecated,
+    webhook: op.webhook,
+  });
   const tagLabel = (tag: ApiTag): string => tag.displayName ?? tag.name;
-  const route = (path: string, kind: Route['kind'], template: Route['template'], page: Omit<Route['page'], 'path' | 'kind' | 'sidebarId'>): Route => ({
+  const route = (
+    path: string,
+    kind: Route['kind'],
+    template: Route['template'],
+    page: Omit<Route['page'], 'path' | 'kind' | 'sidebarId'>,
+  ): Route => ({
     path,
     kind,
     template,
@@ -65,7 +96,11 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
 
   // 1. Introduction
   const intro = model.info.description ? addHeadingIds(model.info.description, INTRO_SECTIONS) : undefined;
-  const topics = model.topics.map((t, i) => ({ id: `topic-${slugify(t.title) || i}`, title: t.title, content: t.content }));
+  const topics = model.topics.map((t, i) => ({
+    id: `topic-${slugify(t.title) || i}`,
+    title: t.title,
+    content: t.content,
+  }));
   const introData: ApiIntroData = {
     title: model.info.title,
     version: model.info.version,
@@ -79,7 +114,10 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
     ...(model.externalDocs ? { externalDocs: model.externalDocs } : {}),
     topics,
     downloads: options.downloads,
-    groups: groups.map((g) => ({ name: g.name, tags: g.tags.map((t) => ({ name: tagLabel(t), href: href(t.slug), count: t.operations.length })) })),
+    groups: groups.map((g) => ({
+      name: g.name,
+      tags: g.tags.map((t) => ({ name: tagLabel(t), href: href(t.slug), count: t.operations.length })),
+    })),
   };
   const introToc: TocItem[] = [
     ...(intro?.toc ?? []),
@@ -89,7 +127,14 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
     ...topics.map((t) => ({ depth: 2, id: t.id, text: t.title })),
     ...(groups.length ? [{ depth: 2, id: 'reference', text: 'Reference' }] : []),
   ];
-  routes.push(route(base, 'api-intro', 'ApiIntroPage', { title: model.info.title, ...(model.info.plainDescription ? { description: model.info.plainDescription } : {}), toc: introToc, data: introData }));
+  routes.push(
+    route(base, 'api-intro', 'ApiIntroPage', {
+      title: model.info.title,
+      ...(model.info.plainDescription ? { description: model.info.plainDescription } : {}),
+      toc: introToc,
+      data: introData,
+    }),
+  );
 
   // 2. Tags
   for (const tag of model.tags) {
@@ -98,10 +143,27 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
       const op = bySlug.get(slug);
       return op ? [summaryOf(op)] : [];
     });
-    const data: ApiTagData = { name: tagLabel(tag), ...(described ? { description: described.html } : {}), ...(tag.object ? { object: { ...tag.object, schema: inliner.schema(tag.object.schema) } } : {}), ...(tag.externalDocs ? { externalDocs: tag.externalDocs } : {}), operations };
+    const data: ApiTagData = {
+      name: tagLabel(tag),
+      ...(described ? { description: described.html } : {}),
+      ...(tag.object ? { object: { ...tag.object, schema: inliner.schema(tag.object.schema) } } : {}),
+      ...(tag.externalDocs ? { externalDocs: tag.externalDocs } : {}),
+      operations,
+    };
     const objectToc = tag.object ? [{ depth: 2, id: 'object', text: `The ${tag.object.name} object` }] : [];
-    const toc = [...(described?.toc ?? []), ...objectToc, ...(operations.length ? [{ depth: 2, id: 'operations', text: 'Operations' }] : [])];
-    routes.push(route(href(tag.slug), 'api-tag', 'ApiTagPage', { title: tagLabel(tag), ...(tag.plainDescription ? { description: tag.plainDescription } : {}), toc, data }));
+    const toc = [
+      ...(described?.toc ?? []),
+      ...objectToc,
+      ...(operations.length ? [{ depth: 2, id: 'operations', text: 'Operations' }] : []),
+    ];
+    routes.push(
+      route(href(tag.slug), 'api-tag', 'ApiTagPage', {
+        title: tagLabel(tag),
+        ...(tag.plainDescription ? { description: tag.plainDescription } : {}),
+        toc,
+        data,
+      }),
+    );
   }
 
   // 3. Operations and webhooks
@@ -113,13 +175,24 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
     const data: ApiOperationData = {
       operation,
       securitySchemes: model.securitySchemes.filter((s) => used.has(s.key)),
-      codeSamples: (op.webhook ? op.codeSamples : buildCodeSamples(op, model.securitySchemes)).map((s) => ({ lang: s.lang, label: s.label, html: highlightCode(s.source, s.lang) })),
+      codeSamples: (op.webhook ? op.codeSamples : buildCodeSamples(op, model.securitySchemes)).map((s) => ({
+        lang: s.lang,
+        label: s.label,
+        html: highlightCode(s.source, s.lang),
+      })),
       tags: op.tags.flatMap((name) => {
         const tag = tagsByName.get(name);
         return tag ? [{ name: tagLabel(tag), href: href(tag.slug) }] : [];
       }),
     };
-    routes.push(route(href(op.slug), 'api-operation', 'ApiOperationPage', { title: op.title, ...(op.plainDescription ? { description: op.plainDescription } : {}), toc: operationToc(operation, data), data }));
+    routes.push(
+      route(href(op.slug), 'api-operation', 'ApiOperationPage', {
+        title: op.title,
+        ...(op.plainDescription ? { description: op.plainDescription } : {}),
+        toc: operationToc(operation, data),
+        data,
+      }),
+    );
   }
 
   // 4. The sidebar: Introduction, then a category per group; an operation sits under its first tag only
@@ -134,7 +207,9 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
     });
     // Collapsed unless it holds the current page: each page then renders its own tag's operations and one
     // row per other tag, so the cost of a page does not grow with the size of the API (issue 5 budget).
-    return items.length ? { type: 'category', label, href: href(tag.slug), collapsed: true, items } : { type: 'link', label, href: href(tag.slug) };
+    return items.length
+      ? { type: 'category', label, href: href(tag.slug), collapsed: true, items }
+      : { type: 'link', label, href: href(tag.slug) };
   };
   // The document's own introduction page: "Overview", so it is not confused with the site's introduction doc.
   const reference: SidebarItem[] = [
@@ -148,18 +223,46 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
   ];
 
   // spec §1/§2: the navigation has an API reference category; the sidebar opens with it, linking its page.
-  const sidebarItems: SidebarItem[] = options.category ? [{ type: 'category', label: options.category.label, href: options.category.path, collapsed: false, items: reference }] : reference;
+  const sidebarItems: SidebarItem[] = options.category
+    ? [
+        {
+          type: 'category',
+          label: options.category.label,
+          href: options.category.path,
+          collapsed: false,
+          items: reference,
+        },
+      ]
+    : reference;
 
   // 5. The category page listing the reference
   if (options.category) {
-    const items = [{ label: 'Overview', href: base }, ...groups.map((g) => ({ label: g.synthetic ? tagLabel(g.tags[0] as ApiTag) : g.name, href: href((g.tags[0] as ApiTag).slug), count: g.tags.reduce((n, t) => n + t.operations.length, 0) }))];
-    routes.push(route(options.category.path, 'category', 'CategoryPage', { title: options.category.label, description: `${model.info.title}: every operation of the API reference.`, toc: [], data: { items } }));
+    const items = [
+      { label: 'Overview', href: base },
+      ...groups.map((g) => ({
+        label: g.synthetic ? tagLabel(g.tags[0] as ApiTag) : g.name,
+        href: href((g.tags[0] as ApiTag).slug),
+        count: g.tags.reduce((n, t) => n + t.operations.length, 0),
+      })),
+    ];
+    routes.push(
+      route(options.category.path, 'category', 'CategoryPage', {
+        title: options.category.label,
+        description: `${model.info.title}: every operation of the API reference.`,
+        toc: [],
+        data: { items },
+      }),
+    );
   }
   // 6. Links in descriptions go to the link check with the page that shows them
   const opPaths = new Map(model.operations.map((op) => [`${op.webhook}|${op.path}|${op.method}`, href(op.slug)]));
   const linksByPath = descriptionSourceLinks(options.descriptionLinks ?? [], {
     pathOf: (owner) =>
-      (owner.type === 'operation' ? opPaths.get(`${owner.webhook}|${owner.path}|${owner.method.toUpperCase()}`) : owner.type === 'tag' ? href(tagsByName.get(owner.name)?.slug ?? '') : undefined) ?? base,
+      (owner.type === 'operation'
+        ? opPaths.get(`${owner.webhook}|${owner.path}|${owner.method.toUpperCase()}`)
+        : owner.type === 'tag'
+          ? href(tagsByName.get(owner.name)?.slug ?? '')
+          : undefined) ?? base,
     locate: options.locate,
     lenient: options.lenientLinks,
   });
@@ -170,9 +273,17 @@ export function buildApiRoutes(model: ApiModel, options: ApiRoutesOptions): { ro
 /** x-tagGroups as given (tags they do not list follow, one group each); without groups, a group per tag. */
 function tagGroups(model: ApiModel): Array<{ name: string; tags: ApiTag[]; synthetic: boolean }> {
   const byName = new Map(model.tags.map((t) => [t.name, t]));
-  const grouped = model.tagGroups.map((g) => ({ name: g.name, tags: g.tags.flatMap((n) => (byName.get(n) ? [byName.get(n) as ApiTag] : [])), synthetic: false })).filter((g) => g.tags.length > 0);
+  const grouped = model.tagGroups
+    .map((g) => ({
+      name: g.name,
+      tags: g.tags.flatMap((n) => (byName.get(n) ? [byName.get(n) as ApiTag] : [])),
+      synthetic: false,
+    }))
+    .filter((g) => g.tags.length > 0);
   const inGroup = new Set(grouped.flatMap((g) => g.tags.map((t) => t.name)));
-  const rest = model.tags.filter((t) => !inGroup.has(t.name) && (t.operations.length > 0 || t.description)).map((t) => ({ name: t.name, tags: [t], synthetic: true }));
+  const rest = model.tags
+    .filter((t) => !inGroup.has(t.name) && (t.operations.length > 0 || t.description))
+    .map((t) => ({ name: t.name, tags: [t], synthetic: true }));
   return [...grouped, ...rest];
 }
 
@@ -184,6 +295,12 @@ function operationToc(op: ApiOperation, data: ApiOperationData): TocItem[] {
     callbacks: op.callbacks.length > 0,
     'code-samples': data.codeSamples.length > 0,
   };
-  const text: Record<(typeof OPERATION_SECTIONS)[number], string> = { parameters: 'Parameters', 'request-body': 'Request body', responses: 'Responses', callbacks: 'Callbacks', 'code-samples': 'Code samples' };
+  const text: Record<(typeof OPERATION_SECTIONS)[number], string> = {
+    parameters: 'Parameters',
+    'request-body': 'Request body',
+    responses: 'Responses',
+    callbacks: 'Callbacks',
+    'code-samples': 'Code samples',
+  };
   return OPERATION_SECTIONS.filter((id) => present[id]).map((id) => ({ depth: 2, id, text: text[id] }));
 }

@@ -43,7 +43,17 @@ export interface SchemaInlinerOptions {
   file?: InlineBudget | undefined;
 }
 
-const CHILD_FIELDS = new Set(['properties', 'items', 'additionalProperties', 'variants', 'key', 'ref', 'circular', 'lazy', 'circularAnchor']);
+const CHILD_FIELDS = new Set([
+  'properties',
+  'items',
+  'additionalProperties',
+  'variants',
+  'key',
+  'ref',
+  'circular',
+  'lazy',
+  'circularAnchor',
+]);
 
 export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInliner {
   const pageBudget = options.page ?? PAGE_BUDGET;
@@ -126,7 +136,11 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
     if (t.properties) out.properties = t.properties.map((p) => ({ ...p, schema: child(p.schema, left, path) }));
     if (t.additionalProperties) out.additionalProperties = child(t.additionalProperties, left, path);
     if (t.items) out.items = child(t.items, left, path);
-    if (t.variants) out.variants = { ...t.variants, options: t.variants.options.map((o) => ({ ...o, schema: child(o.schema, left, path) })) };
+    if (t.variants)
+      out.variants = {
+        ...t.variants,
+        options: t.variants.options.map((o) => ({ ...o, schema: child(o.schema, left, path) })),
+      };
     return out;
   };
   const child = (node: SchemaNode, left: number, path: readonly string[]): SchemaNode => {
@@ -147,7 +161,10 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
   const rootsOf = (op: ApiOperation): SchemaNode[] => [
     ...op.parameters.map((p) => p.schema),
     ...(op.requestBody?.content ?? []).flatMap((m) => (m.schema ? [m.schema] : [])),
-    ...op.responses.flatMap((r) => [...r.headers.map((h) => h.schema), ...r.content.flatMap((m) => (m.schema ? [m.schema] : []))]),
+    ...op.responses.flatMap((r) => [
+      ...r.headers.map((h) => h.schema),
+      ...r.content.flatMap((m) => (m.schema ? [m.schema] : [])),
+    ]),
     ...op.callbacks.flatMap((cb) => rootsOf(cb.operation)),
   ];
 
@@ -162,18 +179,24 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
       done.set(node, out);
       return out;
     };
-    const media = (content: ApiMediaType[]): ApiMediaType[] => content.map((m) => (m.schema ? { ...m, schema: tree(m.schema) } : m));
+    const media = (content: ApiMediaType[]): ApiMediaType[] =>
+      content.map((m) => (m.schema ? { ...m, schema: tree(m.schema) } : m));
     const walk = (o: ApiOperation): ApiOperation => ({
       ...o,
       parameters: o.parameters.map((p) => ({ ...p, schema: tree(p.schema) })),
       ...(o.requestBody ? { requestBody: { ...o.requestBody, content: media(o.requestBody.content) } } : {}),
-      responses: o.responses.map((r) => ({ ...r, headers: r.headers.map((h) => ({ ...h, schema: tree(h.schema) })), content: media(r.content) })),
+      responses: o.responses.map((r) => ({
+        ...r,
+        headers: r.headers.map((h) => ({ ...h, schema: tree(h.schema) })),
+        content: media(r.content),
+      })),
       callbacks: o.callbacks.map((cb) => ({ ...cb, operation: walk(cb.operation) })),
     });
     return walk(op);
   };
 
-  const alone = (node: SchemaNode, budget: InlineBudget): SchemaNode => withoutKeys(root(node, levelsFor([node], budget)));
+  const alone = (node: SchemaNode, budget: InlineBudget): SchemaNode =>
+    withoutKeys(root(node, levelsFor([node], budget)));
 
   return {
     operation,
@@ -206,6 +229,13 @@ export function withoutKeys(node: SchemaNode): SchemaNode {
     ...(node.properties ? { properties: node.properties.map((p) => ({ ...p, schema: withoutKeys(p.schema) })) } : {}),
     ...(node.items ? { items: withoutKeys(node.items) } : {}),
     ...(node.additionalProperties ? { additionalProperties: withoutKeys(node.additionalProperties) } : {}),
-    ...(node.variants ? { variants: { ...node.variants, options: node.variants.options.map((o) => ({ ...o, schema: withoutKeys(o.schema) })) } } : {}),
+    ...(node.variants
+      ? {
+          variants: {
+            ...node.variants,
+            options: node.variants.options.map((o) => ({ ...o, schema: withoutKeys(o.schema) })),
+          },
+        }
+      : {}),
   };
 }

@@ -19,7 +19,10 @@ export function indexSubtypes(schemas: unknown, prefix: string): (ref: string) =
     if (!isObject(schema)) continue;
     for (const member of arr(schema.allOf)) {
       if (isObject(member) && typeof member.$ref === 'string') {
-        byParent.set(member.$ref, [...(byParent.get(member.$ref) ?? []), `${prefix}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+        byParent.set(member.$ref, [
+          ...(byParent.get(member.$ref) ?? []),
+          `${prefix}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        ]);
       }
     }
   }
@@ -51,11 +54,15 @@ export function namedSchemaOf(key: string, ctx: SchemaContext): SchemaNode {
   const at = key.indexOf('|');
   const direction = key.slice(0, at);
   const ref = key.slice(at + 1);
-  return buildSchemaTree({ $ref: ref }, { ...ctx, direction: direction === 'request' || direction === 'response' ? direction : undefined });
+  return buildSchemaTree(
+    { $ref: ref },
+    { ...ctx, direction: direction === 'request' || direction === 'response' ? direction : undefined },
+  );
 }
 
 function build(schema: unknown, ctx: SchemaContext, stack: readonly string[]): SchemaNode {
-  if (schema === true || schema === undefined || (isObject(schema) && Object.keys(schema).length === 0)) return { type: 'any' };
+  if (schema === true || schema === undefined || (isObject(schema) && Object.keys(schema).length === 0))
+    return { type: 'any' };
   if (!isObject(schema)) return { type: schema === false ? 'never' : 'any' };
 
   if (typeof schema.$ref === 'string') {
@@ -73,7 +80,12 @@ function build(schema: unknown, ctx: SchemaContext, stack: readonly string[]): S
     if (stack.includes(ref)) return recursion(ref, target, name, ctx);
     const inner = [...stack, ref];
     const node = build(mergeAllOf({ allOf: [{ $ref: ref }, siblings] }, ctx.lookup), ctx, inner);
-    return { ...node, name: componentName(ref) ?? node.name ?? name, ...(own ? { description: own } : {}), ...implicitVariants(target, ref, ctx, inner) };
+    return {
+      ...node,
+      name: componentName(ref) ?? node.name ?? name,
+      ...(own ? { description: own } : {}),
+      ...implicitVariants(target, ref, ctx, inner),
+    };
   }
 
   if (Array.isArray(schema.allOf)) {
@@ -98,7 +110,8 @@ function build(schema: unknown, ctx: SchemaContext, stack: readonly string[]): S
       .map(([name, prop]) => ({ name, required: required.has(name), schema: build(prop, ctx, stack) }));
   }
   if (isObject(schema.additionalProperties)) node.additionalProperties = build(schema.additionalProperties, ctx, stack);
-  if (schema.items !== undefined) node.items = build(Array.isArray(schema.items) ? schema.items[0] : schema.items, ctx, stack);
+  if (schema.items !== undefined)
+    node.items = build(Array.isArray(schema.items) ? schema.items[0] : schema.items, ctx, stack);
   const discriminator = discriminatorOf(schema);
   if (discriminator) node.discriminator = discriminator.propertyName;
   for (const kind of ['oneOf', 'anyOf'] as const) {
@@ -109,8 +122,15 @@ function build(schema: unknown, ctx: SchemaContext, stack: readonly string[]): S
       ...(discriminator ? { discriminator: discriminator.propertyName } : {}),
       options: options.map((option, i) => {
         const tree = build(option, ctx, stack);
-        const value = discriminator && isObject(option) && typeof option.$ref === 'string' ? discriminatorValue(discriminator, option.$ref) : undefined;
-        return { label: tree.name ?? tree.title ?? `${tree.type || 'Option'} ${i + 1}`, schema: tree, ...(value ? { discriminatorValue: value } : {}) };
+        const value =
+          discriminator && isObject(option) && typeof option.$ref === 'string'
+            ? discriminatorValue(discriminator, option.$ref)
+            : undefined;
+        return {
+          label: tree.name ?? tree.title ?? `${tree.type || 'Option'} ${i + 1}`,
+          schema: tree,
+          ...(value ? { discriminatorValue: value } : {}),
+        };
       }),
     };
     break;
@@ -130,24 +150,40 @@ function namedSchema(ref: string, target: Raw, name: string, ctx: SchemaContext,
   if (stack.includes(ref)) return recursion(ref, target, name, ctx);
   // A long chain of schemas each naming the next (thousands of resources linking one another) would nest the
   // build as deep as the chain: past this depth the schema is named here and built on its own when a page opens it.
-  if (stack.length >= MAX_NESTED_BUILDS) return { type: schemaTypes(target).types.join(' | ') || 'object', name, ref: key };
+  if (stack.length >= MAX_NESTED_BUILDS)
+    return { type: schemaTypes(target).types.join(' | ') || 'object', name, ref: key };
   const inner = [...stack, ref];
   const node = build(target, ctx, inner);
-  const result: SchemaNode = { ...node, name: componentName(ref) ?? node.name ?? name, key, ...implicitVariants(target, ref, ctx, inner) };
+  const result: SchemaNode = {
+    ...node,
+    name: componentName(ref) ?? node.name ?? name,
+    key,
+    ...implicitVariants(target, ref, ctx, inner),
+  };
   memo.set(key, result);
   return result;
 }
 
 /** A ref met inside its own expansion: a node naming the schema, which pages link or load instead of repeating. */
 function recursion(ref: string, target: unknown, name: string, ctx: SchemaContext): SchemaNode {
-  return { type: isObject(target) ? schemaTypes(target).types.join(' | ') || 'object' : 'object', name, circular: name, ref: schemaKey(ctx.direction, ref) };
+  return {
+    type: isObject(target) ? schemaTypes(target).types.join(' | ') || 'object' : 'object',
+    name,
+    circular: name,
+    ref: schemaKey(ctx.direction, ref),
+  };
 }
 
 /**
  * A component with a discriminator but no oneOf lists its subtypes: the mapping's targets, else the
  * components that extend it through allOf (the Swagger 2.0 pattern).
  */
-function implicitVariants(target: Raw, ref: string, ctx: SchemaContext, stack: readonly string[]): { variants?: Variants } {
+function implicitVariants(
+  target: Raw,
+  ref: string,
+  ctx: SchemaContext,
+  stack: readonly string[],
+): { variants?: Variants } {
   const discriminator = discriminatorOf(target);
   if (!discriminator || target.oneOf || target.anyOf || target[MERGED]) return {};
   const mapped = Object.values(discriminator.mapping);
@@ -162,7 +198,11 @@ function implicitVariants(target: Raw, ref: string, ctx: SchemaContext, stack: r
       discriminator: discriminator.propertyName,
       options: children.map((child) => {
         const tree = build({ $ref: child }, ctx, inner);
-        return { label: tree.name ?? child, schema: tree, discriminatorValue: discriminatorValue(discriminator, child) ?? tree.name ?? child };
+        return {
+          label: tree.name ?? child,
+          schema: tree,
+          discriminatorValue: discriminatorValue(discriminator, child) ?? tree.name ?? child,
+        };
       }),
     },
   };
@@ -208,7 +248,8 @@ function copyMeta(schema: Raw, node: SchemaNode, ctx: SchemaContext): void {
   if (schema.default !== undefined) node.default = schema.default as Json;
   if (schema.const !== undefined) node.const = schema.const as Json;
   if (Array.isArray(schema.enum)) node.enum = schema.enum as Json[];
-  const example = schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  const example =
+    schema.example !== undefined ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
   if (example !== undefined) node.example = example as Json;
   const constraints = describeConstraints(schema);
   if (constraints.length > 0) node.constraints = constraints;

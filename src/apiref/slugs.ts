@@ -32,7 +32,10 @@ export function kebab(text: string): string {
  * with a warning (a document without operationIds, like httpbin's, repeats summaries), so only a clash
  * the author chose is an error.
  */
-export function assignSlugs(requests: readonly SlugRequest[], options: { locate: (pointer: string) => number | undefined; file: string }): { slugs: string[]; diagnostics: Diagnostic[] } {
+export function assignSlugs(
+  requests: readonly SlugRequest[],
+  options: { locate: (pointer: string) => number | undefined; file: string },
+): { slugs: string[]; diagnostics: Diagnostic[] } {
   const owner = new Map<string, SlugRequest>();
   const slugs: string[] = new Array<string>(requests.length).fill('');
   const diagnostics: Diagnostic[] = [];
@@ -43,12 +46,20 @@ export function assignSlugs(requests: readonly SlugRequest[], options: { locate:
     const first = owner.get(slug);
     if (first) {
       diagnostics.push(
-        error('openapi-slug-duplicate', `two pages of the API reference have the slug "${excerpt(slug)}": ${excerpt(first.label)} and ${excerpt(request.label)}`, {
-          file: options.file,
-          line: options.locate(request.pointer),
-          related: [first, request].map((r, n) => ({ file: options.file, line: options.locate(r.pointer), message: `${n + 1}. ${excerpt(r.label)} (${excerpt(r.pointer)})` })),
-          hint: 'give one of them a different x-slug',
-        }),
+        error(
+          'openapi-slug-duplicate',
+          `two pages of the API reference have the slug "${excerpt(slug)}": ${excerpt(first.label)} and ${excerpt(request.label)}`,
+          {
+            file: options.file,
+            line: options.locate(request.pointer),
+            related: [first, request].map((r, n) => ({
+              file: options.file,
+              line: options.locate(r.pointer),
+              message: `${n + 1}. ${excerpt(r.label)} (${excerpt(r.pointer)})`,
+            })),
+            hint: 'give one of them a different x-slug',
+          },
+        ),
       );
     } else owner.set(slug, request);
     slugs[i] = slug;
@@ -62,11 +73,15 @@ export function assignSlugs(requests: readonly SlugRequest[], options: { locate:
     if (candidates[0] && slug !== candidates[0]) {
       const holder = owner.get(candidates[0]);
       diagnostics.push(
-        warning('openapi-slug-taken', `${excerpt(request.label)}: slug "${candidates[0]}" is already used by ${excerpt(holder?.label ?? 'another page')}; using "${slug}"`, {
-          file: options.file,
-          line: options.locate(request.pointer),
-          hint: 'set x-slug on the operation to choose its URL',
-        }),
+        warning(
+          'openapi-slug-taken',
+          `${excerpt(request.label)}: slug "${candidates[0]}" is already used by ${excerpt(holder?.label ?? 'another page')}; using "${slug}"`,
+          {
+            file: options.file,
+            line: options.locate(request.pointer),
+            hint: 'set x-slug on the operation to choose its URL',
+          },
+        ),
       );
     }
     owner.set(slug, request);

@@ -29,22 +29,47 @@ export function buildTagObject(options: TagObjectOptions): { object?: ApiTagObje
   const ref = `${options.schemaPrefix}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
   const schema = ctx.lookup(ref);
   if (!isObject(schema)) {
-    const at = { file: options.file, line: options.locate(options.pointer), hint: 'name a schema under components/schemas, or remove x-object' };
-    return { diagnostics: [warning('openapi-object-unknown', `tag "${String(tag.name)}": x-object names no schema "${name}"; the tag page shows no object section`, at)] };
+    const at = {
+      file: options.file,
+      line: options.locate(options.pointer),
+      hint: 'name a schema under components/schemas, or remove x-object',
+    };
+    return {
+      diagnostics: [
+        warning(
+          'openapi-object-unknown',
+          `tag "${String(tag.name)}": x-object names no schema "${name}"; the tag page shows no object section`,
+          at,
+        ),
+      ],
+    };
   }
   const exampleName = str(tag['x-object-example']);
   const named = exampleName ? deref({ $ref: `#/components/examples/${exampleName}` }, ctx.lookup) : undefined;
   const own = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
   const value = named?.value ?? own ?? buildExample({ $ref: ref }, ctx.lookup, 'response');
   const generated = named?.value === undefined && own === undefined;
-  const diagnostics = exampleName && named?.value === undefined
-    ? [warning('openapi-object-unknown', `tag "${String(tag.name)}": x-object-example names no example "${exampleName}" under components/examples`, { file: options.file, line: options.locate(options.pointer), hint: 'name an entry of components/examples, or remove x-object-example' })]
-    : [];
+  const diagnostics =
+    exampleName && named?.value === undefined
+      ? [
+          warning(
+            'openapi-object-unknown',
+            `tag "${String(tag.name)}": x-object-example names no example "${exampleName}" under components/examples`,
+            {
+              file: options.file,
+              line: options.locate(options.pointer),
+              hint: 'name an entry of components/examples, or remove x-object-example',
+            },
+          ),
+        ]
+      : [];
   return {
     object: {
       name,
       schema: buildSchemaTree({ $ref: ref }, { ...ctx, direction: 'response' }),
-      ...(value !== undefined ? { example: { name: exampleName ?? name, value: value as Json, ...(generated ? { generated: true } : {}) } } : {}),
+      ...(value !== undefined
+        ? { example: { name: exampleName ?? name, value: value as Json, ...(generated ? { generated: true } : {}) } }
+        : {}),
     },
     diagnostics,
   };

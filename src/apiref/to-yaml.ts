@@ -10,7 +10,8 @@ export function toYaml(value: unknown): string {
 
 type Collection = unknown[] | Record<string, unknown>;
 
-const isCollection = (v: unknown): v is Collection => typeof v === 'object' && v !== null && (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0);
+const isCollection = (v: unknown): v is Collection =>
+  typeof v === 'object' && v !== null && (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0);
 
 /** Words YAML 1.1 or 1.2 read as booleans or null, whatever their case. */
 const RESERVED = new Set(['true', 'false', 'null', 'yes', 'no', 'on', 'off', 'y', 'n', '~']);
@@ -37,7 +38,13 @@ function scalar(v: unknown, indent: string): string {
   const s = String(v);
   if (plainOk(s)) return s;
   // Multi-line text (descriptions) as a literal block, kept readable; anything unusual is quoted.
-  if (s.includes('\n') && !UNPRINTABLE.test(s) && !s.includes('\r') && /^[^\s]/.test(s) && !/(^|\n)[ \t]+(\n|$)/.test(s)) {
+  if (
+    s.includes('\n') &&
+    !UNPRINTABLE.test(s) &&
+    !s.includes('\r') &&
+    /^[^\s]/.test(s) &&
+    !/(^|\n)[ \t]+(\n|$)/.test(s)
+  ) {
     const trailing = /\n*$/.exec(s)?.[0].length ?? 0;
     const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+';
     const body = (trailing > 1 ? s.slice(0, -1) : trailing === 1 ? s.slice(0, -1) : s).split('\n');

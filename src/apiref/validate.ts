@@ -20,13 +20,19 @@ const NOISE = new Set(['oneOf', 'anyOf', 'if', 'then', 'else', '$ref', '$dynamic
  * a copy of the bundled document (validation dereferences in place). Each problem names the file, the JSON
  * pointer and, where the pointer exists in the main file, its line.
  */
-export async function checkApiDocument(bundled: Raw, options: { file: string; source: SourceMap }): Promise<Diagnostic[]> {
+export async function checkApiDocument(
+  bundled: Raw,
+  options: { file: string; source: SourceMap },
+): Promise<Diagnostic[]> {
   try {
-    await SwaggerParser.validate(structuredClone(bundled) as never, {
-      resolve: { external: false },
-      dereference: { circular: 'ignore' },
-      validate: { schema: true, spec: true },
-    } as never);
+    await SwaggerParser.validate(
+      structuredClone(bundled) as never,
+      {
+        resolve: { external: false },
+        dereference: { circular: 'ignore' },
+        validate: { schema: true, spec: true },
+      } as never,
+    );
     return [];
   } catch (err) {
     const details = (err as { details?: AjvError[] }).details;
@@ -36,10 +42,14 @@ export async function checkApiDocument(bundled: Raw, options: { file: string; so
     // the next): a limit of the validator, not an error of the document, which the reference builds without.
     if (/extremely deep or recursive schema/.test(message)) {
       return [
-        warning('openapi-too-deep-to-validate', 'the document was not fully validated: its schemas reference each other in chains longer than the validator follows', {
-          file: options.file,
-          hint: 'the reference is built anyway; check the document with another validator, or shorten the chains of $refs',
-        }),
+        warning(
+          'openapi-too-deep-to-validate',
+          'the document was not fully validated: its schemas reference each other in chains longer than the validator follows',
+          {
+            file: options.file,
+            hint: 'the reference is built anyway; check the document with another validator, or shorten the chains of $refs',
+          },
+        ),
       ];
     }
     return [specDiagnostic(message, options)];
@@ -47,20 +57,28 @@ export async function checkApiDocument(bundled: Raw, options: { file: string; so
 }
 
 /** A validator message with every long token (a JSON pointer through a deep schema) cut to its ends. */
-export const shortMessage = (text: string): string => text.replace(/\S{161,}/g, (token) => `${token.slice(0, 80)}…${token.slice(-80)}`).slice(0, 1000);
+export const shortMessage = (text: string): string =>
+  text.replace(/\S{161,}/g, (token) => `${token.slice(0, 80)}…${token.slice(-80)}`).slice(0, 1000);
 
 function schemaDiagnostics(details: AjvError[], options: { file: string; source: SourceMap }): Diagnostic[] {
   const specific = details.filter((d) => !NOISE.has(d.keyword));
   const chosen = specific.length > 0 ? specific : details;
   // Branches of a failed oneOf repeat themselves; one message per pointer and problem is enough.
-  const unique = [...new Map(chosen.map((d) => [`${d.instancePath}|${d.message}|${JSON.stringify(d.params)}`, d])).values()];
+  const unique = [
+    ...new Map(chosen.map((d) => [`${d.instancePath}|${d.message}|${JSON.stringify(d.params)}`, d])).values(),
+  ];
   // Keep the deepest pointer of a chain (the property that is wrong, not every ancestor).
   const deepest = unique.filter((d) => !unique.some((o) => o !== d && o.instancePath.startsWith(`${d.instancePath}/`)));
   const shown = deepest.slice(0, MAX_REPORTED).map((d) => {
     const at = locatePointer(options.source, `#${d.instancePath}`);
     const pointer = shortMessage(`#${d.instancePath}`);
     const unknown = d.params?.additionalProperty ?? d.params?.unevaluatedProperty;
-    const extra = typeof unknown === 'string' ? `: "${unknown}"` : Array.isArray(d.params?.allowedValues) ? ` (${d.params.allowedValues.join(', ')})` : '';
+    const extra =
+      typeof unknown === 'string'
+        ? `: "${unknown}"`
+        : Array.isArray(d.params?.allowedValues)
+          ? ` (${d.params.allowedValues.join(', ')})`
+          : '';
     return error('openapi-invalid', `invalid OpenAPI document at ${pointer}: ${d.message ?? d.keyword}${extra}`, {
       file: options.file,
       line: at?.line,
@@ -68,7 +86,12 @@ function schemaDiagnostics(details: AjvError[], options: { file: string; source:
       hint: 'fix the document so that it validates against the OpenAPI specification (swagger-parser validate)',
     });
   });
-  if (deepest.length > MAX_REPORTED) shown.push(error('openapi-invalid', `…and ${deepest.length - MAX_REPORTED} more problems in the OpenAPI document`, { file: options.file }));
+  if (deepest.length > MAX_REPORTED)
+    shown.push(
+      error('openapi-invalid', `…and ${deepest.length - MAX_REPORTED} more problems in the OpenAPI document`, {
+        file: options.file,
+      }),
+    );
   return shown;
 }
 

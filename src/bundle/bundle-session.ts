@@ -11,7 +11,10 @@ import type { GeneratedFile } from './route-modules.js';
 export interface BundleSession {
   /** Part of the generation folders' names for the whole session: a context's paths must stay the same. */
   readonly id: string;
-  readonly contexts: Map<string, { key: string; context: esbuild.BuildContext; generated: { files: readonly GeneratedFile[] } }>;
+  readonly contexts: Map<
+    string,
+    { key: string; context: esbuild.BuildContext; generated: { files: readonly GeneratedFile[] } }
+  >;
 }
 
 export const createBundleSession = (): BundleSession => ({ id: `${process.pid}-${Date.now()}`, contexts: new Map() });
@@ -32,7 +35,10 @@ export async function runBundle<T extends esbuild.BuildOptions & { metafile: tru
   generated: readonly GeneratedFile[],
   options: T,
 ): Promise<esbuild.BuildResult<T>> {
-  const withFiles = (files: () => readonly GeneratedFile[]): esbuild.BuildOptions => ({ ...options, plugins: [generatedFilesPlugin(genDir, files)] });
+  const withFiles = (files: () => readonly GeneratedFile[]): esbuild.BuildOptions => ({
+    ...options,
+    plugins: [generatedFilesPlugin(genDir, files)],
+  });
   // The options given decide the result's shape (metafile, outputFiles); the plugin added does not change it.
   if (!session) return (await esbuild.build(withFiles(() => generated))) as esbuild.BuildResult<T>;
   const key = createHash('sha1').update(JSON.stringify({ genDir, options })).digest('hex');

@@ -36,13 +36,25 @@ const templatesDir = path.resolve(import.meta.dirname, '../../templates');
  * Bundle stage, client side: one esbuild build with the runtime, the stylesheet and one entry per route;
  * `splitting` shares React, the shell and templates; the metafile becomes the route → chunk manifest.
  */
-export async function buildClient(options: { genDir: string; generated: readonly GeneratedFile[]; entries: readonly RouteEntry[]; minify: boolean; session?: BundleSession | undefined }): Promise<ClientBuildResult> {
+export async function buildClient(options: {
+  genDir: string;
+  generated: readonly GeneratedFile[];
+  entries: readonly RouteEntry[];
+  minify: boolean;
+  session?: BundleSession | undefined;
+}): Promise<ClientBuildResult> {
   const outdir = path.join(options.genDir, 'client-out');
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
   const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
   const liquidWorker = await buildLiquidWorker({ minify: options.minify });
   const result = await runBundle(options.session, 'client', options.genDir, options.generated, {
-    entryPoints: [runtimeEntry, cssEntry, ...options.entries.flatMap((e) => [e.rel, ...(e.firstVisitRel ? [e.firstVisitRel] : [])]).map((rel) => path.join(options.genDir, rel))],
+    entryPoints: [
+      runtimeEntry,
+      cssEntry,
+      ...options.entries
+        .flatMap((e) => [e.rel, ...(e.firstVisitRel ? [e.firstVisitRel] : [])])
+        .map((rel) => path.join(options.genDir, rel)),
+    ],
     outdir,
     outbase: options.genDir,
     // Hashes cover input paths relative to the working directory; from inside the generation folder (whose own
@@ -61,7 +73,11 @@ export async function buildClient(options: { genDir: string; generated: readonly
     chunkNames: 'c/[name]-[hash]',
     assetNames: 'a/[name]-[hash]',
     alias: { '@portal/theme': templatesDir },
-    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.SSR': 'false', PORTAL_LIQUID_WORKER: JSON.stringify(liquidWorker.name) },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      'import.meta.env.SSR': 'false',
+      PORTAL_LIQUID_WORKER: JSON.stringify(liquidWorker.name),
+    },
     nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
     legalComments: 'none',
     logLevel: 'silent',
@@ -72,7 +88,9 @@ export async function buildClient(options: { genDir: string; generated: readonly
   // Metafile paths are relative to absWorkingDir.
   const fromMeta = (p: string) => path.resolve(options.genDir, p);
   const outputs = Object.entries(metafile.outputs);
-  const byEntry = new Map(outputs.filter(([, o]) => o.entryPoint).map(([file, o]) => [fromMeta(o.entryPoint as string), file]));
+  const byEntry = new Map(
+    outputs.filter(([, o]) => o.entryPoint).map(([file, o]) => [fromMeta(o.entryPoint as string), file]),
+  );
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of metafile.outputs[file]?.imports ?? []) {
       if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
@@ -88,7 +106,9 @@ export async function buildClient(options: { genDir: string; generated: readonly
   };
   const toUrlPath = (file: string) => `${ASSETS_DIR}/${rel(fromMeta(file))}`;
   const runtimeFile = outFile(runtimeEntry);
-  const cssFile = outputs.find(([file, o]) => file.endsWith('.css') && o.entryPoint && fromMeta(o.entryPoint) === cssEntry)?.[0];
+  const cssFile = outputs.find(
+    ([file, o]) => file.endsWith('.css') && o.entryPoint && fromMeta(o.entryPoint) === cssEntry,
+  )?.[0];
   const runtimeImportSet = new Set(staticImports(runtimeFile));
   const manifest: AssetManifest = {
     runtime: toUrlPath(runtimeFile),
@@ -98,13 +118,24 @@ export async function buildClient(options: { genDir: string; generated: readonly
   };
   const assetsOf = (rel: string): RouteAssets => {
     const file = outFile(path.join(options.genDir, rel));
-    return { chunk: toUrlPath(file), imports: staticImports(file).filter((f) => !runtimeImportSet.has(f) && f !== runtimeFile).map(toUrlPath) };
+    return {
+      chunk: toUrlPath(file),
+      imports: staticImports(file)
+        .filter((f) => !runtimeImportSet.has(f) && f !== runtimeFile)
+        .map(toUrlPath),
+    };
   };
   for (const entry of options.entries) {
-    manifest.routes[entry.route.path] = { ...assetsOf(entry.rel), ...(entry.firstVisitRel ? { firstVisit: assetsOf(entry.firstVisitRel) } : {}) };
+    manifest.routes[entry.route.path] = {
+      ...assetsOf(entry.rel),
+      ...(entry.firstVisitRel ? { firstVisit: assetsOf(entry.firstVisitRel) } : {}),
+    };
   }
   return {
-    files: [...result.outputFiles.map((f) => ({ path: `${ASSETS_DIR}/${rel(f.path)}`, contents: f.contents })), { path: `${ASSETS_DIR}/${liquidWorker.name}`, contents: liquidWorker.contents }],
+    files: [
+      ...result.outputFiles.map((f) => ({ path: `${ASSETS_DIR}/${rel(f.path)}`, contents: f.contents })),
+      { path: `${ASSETS_DIR}/${liquidWorker.name}`, contents: liquidWorker.contents },
+    ],
     manifest,
     metafile,
   };

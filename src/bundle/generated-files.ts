@@ -20,7 +20,9 @@ export function generatedFilesPlugin(genDir: string, files: () => ReadonlyArray<
       // esbuild resolves a module's imports from its folder, which has to exist even when the module does not.
       build.onStart(async () => {
         byPath = new Map(files().map((f) => [path.join(genDir, f.rel), f.contents]));
-        await Promise.all([...new Set([...byPath.keys()].map((p) => path.dirname(p)))].map((dir) => fs.mkdir(dir, { recursive: true })));
+        await Promise.all(
+          [...new Set([...byPath.keys()].map((p) => path.dirname(p)))].map((dir) => fs.mkdir(dir, { recursive: true })),
+        );
       });
       build.onResolve({ filter: /^portal:site-data$/ }, () => ({ path: path.join(genDir, 'site-data.js') }));
       // Entry points (absolute) and relative imports between generated modules.
@@ -31,7 +33,9 @@ export function generatedFilesPlugin(genDir: string, files: () => ReadonlyArray<
       });
       build.onLoad({ filter: inGenDir }, (args) => {
         const contents = byPath.get(args.path);
-        return contents === undefined ? undefined : { contents, loader: args.path.endsWith('.jsx') ? 'jsx' : 'js', resolveDir: path.dirname(args.path) };
+        return contents === undefined
+          ? undefined
+          : { contents, loader: args.path.endsWith('.jsx') ? 'jsx' : 'js', resolveDir: path.dirname(args.path) };
       });
     },
   };

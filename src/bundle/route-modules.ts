@@ -33,13 +33,20 @@ const importPath = (p: string): string => JSON.stringify(p.split(path.sep).join(
  * Bundle stage, part 1 (pure): the modules esbuild bundles. Each route gets a module exporting its page data
  * and template; MDX bodies and sidebars are modules of their own so splitting can share them.
  */
-export function generateRouteModules(routes: readonly Route[], sidebars: Record<string, SidebarItem[]>, site: SiteData): { files: GeneratedFile[]; entries: RouteEntry[]; pages: PageData[] } {
+export function generateRouteModules(
+  routes: readonly Route[],
+  sidebars: Record<string, SidebarItem[]>,
+  site: SiteData,
+): { files: GeneratedFile[]; entries: RouteEntry[]; pages: PageData[] } {
   const files: GeneratedFile[] = [];
   const entries: RouteEntry[] = [];
   // Each route's page data as its chunk exports it, for server rendering straight from memory.
   const pages: PageData[] = [];
   for (const [id, items] of Object.entries(sidebars)) {
-    files.push({ rel: `sidebars/${safeName(id)}.js`, contents: `export default ${jsonExpression(forBrowser(items))};\n` });
+    files.push({
+      rel: `sidebars/${safeName(id)}.js`,
+      contents: `export default ${jsonExpression(forBrowser(items))};\n`,
+    });
   }
   files.push({ rel: 'site-data.js', contents: `export default ${safeJson(site)};\n` });
   routes.forEach((route, i) => {
@@ -55,7 +62,11 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
       lines.push(contentLine);
       serverExports.push('Content');
     } else if (route.body.type === 'tsx') {
-      lines.push(`import * as Page from ${importPath(route.body.file)};`, 'export const Content = Page.default;', 'export const meta = Page.meta;');
+      lines.push(
+        `import * as Page from ${importPath(route.body.file)};`,
+        'export const Content = Page.default;',
+        'export const meta = Page.meta;',
+      );
       serverExports.push('Content', 'meta');
     }
     const sidebarId = route.sidebarKey ?? route.page.sidebarId;
@@ -71,11 +82,17 @@ export function generateRouteModules(routes: readonly Route[], sidebars: Record<
     pages.push(sidebar ? { ...page, sidebar } : page);
     // From a kit, not the template's own module: fewer, larger shared chunks (templates/pages/page-kit.ts).
     const kit = route.template.startsWith('Api') ? 'apiKit' : 'pageKit';
-    lines.push(`import { ${kit} } from ${importPath(path.join(templatesDir, 'pages', kit === 'apiKit' ? 'api-kit.ts' : 'page-kit.ts'))};`, `export const Template = ${kit}.${route.template};`);
+    lines.push(
+      `import { ${kit} } from ${importPath(path.join(templatesDir, 'pages', kit === 'apiKit' ? 'api-kit.ts' : 'page-kit.ts'))};`,
+      `export const Template = ${kit}.${route.template};`,
+    );
     files.push({ rel, contents: `${lines.join('\n')}\n` });
     if (contentLine && route.body.type === 'mdx' && kit === 'pageKit' && isStaticContentModule(route.body.code)) {
       const firstVisitRel = `routes/${name}.first.jsx`;
-      const firstVisit = [...lines.filter((l) => l !== contentLine), `export const Content = ${kit}.ServerRenderedContent;`];
+      const firstVisit = [
+        ...lines.filter((l) => l !== contentLine),
+        `export const Content = ${kit}.ServerRenderedContent;`,
+      ];
       files.push({ rel: firstVisitRel, contents: `${firstVisit.join('\n')}\n` });
       entries.push({ route, rel, serverExports, firstVisitRel });
     } else {
@@ -98,4 +115,3 @@ function forBrowser(items: readonly SidebarItem[]): SidebarItem[] {
 }
 
 const safeName = (s: string): string => s.replace(/[^a-zA-Z0-9_-]+/g, '_');
-

@@ -12,7 +12,9 @@ import type { GeneratedFile, RouteEntry } from './route-modules.js';
 /** What the server bundle exports: the route modules in route-table order, and the renderer. */
 export interface ServerBundle {
   /** Template, body and meta of each route; the page data stays out of the bundle (render-pages passes it). */
-  modules: Array<Omit<RouteModule, 'page'> & { page?: PageData; Template: unknown; meta?: { title?: string; description?: string } }>;
+  modules: Array<
+    Omit<RouteModule, 'page'> & { page?: PageData; Template: unknown; meta?: { title?: string; description?: string } }
+  >;
   renderRoute(options: { module: unknown; site: SiteData }): string;
   /** The bundle on disk, so render workers can import it too. */
   file?: string;
@@ -26,13 +28,25 @@ const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 /** Imports of server bundles made by this process: Node keeps a module per URL, so each needs its own. */
 let imports = 0;
 
-export async function buildServer(options: { genDir: string; generated: readonly GeneratedFile[]; entries: readonly RouteEntry[]; session?: BundleSession | undefined }): Promise<ServerBundle> {
+export async function buildServer(options: {
+  genDir: string;
+  generated: readonly GeneratedFile[];
+  entries: readonly RouteEntry[];
+  session?: BundleSession | undefined;
+}): Promise<ServerBundle> {
   const entryFile = path.join(options.genDir, 'server-entry.jsx');
   // Named imports, not `import *`: the route's page data is left out (it is pure, and rendering takes it from
   // the route table), which keeps 1,000 API pages' data out of the bundle, its import and the render worker.
-  const lines = options.entries.map((e, i) => `import { ${e.serverExports.map((x) => `${x} as ${x}${i}`).join(', ')} } from ${JSON.stringify(`./${e.rel}`)};`);
-  lines.push(`export const modules = [${options.entries.map((e, i) => `{ ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }`).join(',\n')}];`);
-  lines.push(`export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`);
+  const lines = options.entries.map(
+    (e, i) =>
+      `import { ${e.serverExports.map((x) => `${x} as ${x}${i}`).join(', ')} } from ${JSON.stringify(`./${e.rel}`)};`,
+  );
+  lines.push(
+    `export const modules = [${options.entries.map((e, i) => `{ ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }`).join(',\n')}];`,
+  );
+  lines.push(
+    `export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`,
+  );
   // One name per generation folder: a session's context keeps writing it; each import below is a new instance.
   const outfile = path.join(options.genDir, 'server.mjs');
   const generated = [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }];
@@ -64,9 +78,15 @@ export async function buildServer(options: { genDir: string; generated: readonly
 
 /** The bytes of every input that is a file of its own (templates, site pages, their imports), not a generated module. */
 async function hashCode(inputs: readonly string[], genDir: string): Promise<string> {
-  const files = inputs.map((p) => path.resolve(p)).filter((p) => !p.startsWith(genDir + path.sep)).sort();
+  const files = inputs
+    .map((p) => path.resolve(p))
+    .filter((p) => !p.startsWith(genDir + path.sep))
+    .sort();
   const hash = createHash('sha1');
-  for (const [file, bytes] of await Promise.all(files.map(async (f) => [f, await fs.readFile(f).catch(() => Buffer.from('missing'))] as const))) hash.update(file).update('\0').update(bytes);
+  for (const [file, bytes] of await Promise.all(
+    files.map(async (f) => [f, await fs.readFile(f).catch(() => Buffer.from('missing'))] as const),
+  ))
+    hash.update(file).update('\0').update(bytes);
   return hash.digest('hex');
 }
 
@@ -83,15 +103,22 @@ export function bundleError(err: unknown, generated: readonly GeneratedFile[] = 
   const diagnostics: Diagnostic[] = failure.errors.slice(0, MAX_BUNDLE_ERRORS).map((m) => {
     const loc = m.location;
     const page = loc ? generated.find((g) => g.source && loc.file.endsWith(g.rel)) : undefined;
-    const at = page?.source && loc
-      ? { file: page.source, ...locateInPage(page.source, loc.lineText, m.text) }
-      : loc
-        ? { file: loc.file, line: loc.line, column: Buffer.from(loc.lineText, 'utf8').subarray(0, loc.column).toString('utf8').length + 1 }
-        : {};
+    const at =
+      page?.source && loc
+        ? { file: page.source, ...locateInPage(page.source, loc.lineText, m.text) }
+        : loc
+          ? {
+              file: loc.file,
+              line: loc.line,
+              column: Buffer.from(loc.lineText, 'utf8').subarray(0, loc.column).toString('utf8').length + 1,
+            }
+          : {};
     const unresolved = /^Could not resolve/.test(m.text);
     return error(unresolved ? 'import-unresolved' : 'bundle-failed', m.text, {
       ...at,
-      hint: unresolved ? 'check the import path: imports resolve to files in the site folder or to installed packages' : 'fix the code at this line',
+      hint: unresolved
+        ? 'check the import path: imports resolve to files in the site folder or to installed packages'
+        : 'fix the code at this line',
     });
   });
   return new PortalError(diagnostics, { cause: err });

@@ -4,7 +4,6 @@ import type { Logger } from '../log.js';
 import { formatSeconds, timedBuild } from './bench-timed-build.js';
 import { openApiCorpusFiles } from './bench-openapi.js';
 
-
 /** Generated documents measured (issue 20: growth must be linear up to 10,000 operations). */
 export const API_SIZES = [1000, 3000, 10_000];
 
@@ -23,8 +22,14 @@ export interface ApiBuildFigures {
 export async function coldApiBuild(cwd: string, args: readonly string[], out: string): Promise<ApiBuildFigures> {
   const { ms, peakRssKb, code, stdout, stderr } = await timedBuild(cwd, [...args, '--quiet'], out);
   const lines = `${stdout}\n${stderr}`.split('\n').filter((l) => l.trim() && !l.startsWith('maxRSS='));
-  const summary = (code === 0 ? lines.at(-1) : lines.find((l) => /error/i.test(l)) ?? lines.at(-1)) ?? '';
-  return { ms, peakRssMb: Math.round(peakRssKb / 1024), largestPage: await largestHtml(out), code, summary: summary.trim().slice(0, 200) };
+  const summary = (code === 0 ? lines.at(-1) : (lines.find((l) => /error/i.test(l)) ?? lines.at(-1))) ?? '';
+  return {
+    ms,
+    peakRssMb: Math.round(peakRssKb / 1024),
+    largestPage: await largestHtml(out),
+    code,
+    summary: summary.trim().slice(0, 200),
+  };
 }
 
 async function largestHtml(out: string): Promise<{ bytes: number; path: string }> {
@@ -46,7 +51,10 @@ async function largestHtml(out: string): Promise<{ bytes: number; path: string }
 /** The main document of each folder of `dir`: the file declaring `openapi:` or `swagger:` at its top level. */
 export async function fixtureDocuments(dir: string): Promise<Array<[string, string]>> {
   const found: Array<[string, string]> = [];
-  const folders = (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const folders = (await fs.readdir(dir, { withFileTypes: true }).catch(() => []))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   for (const folder of folders) {
     const files = await listFiles(path.join(dir, folder));
     for (const file of files.sort()) {
@@ -86,7 +94,12 @@ function isDocument(file: string, text: string): boolean {
  * Issue 20 budgets: generated documents of 1k, 3k and 10k operations (shared and recursive schemas like
  * Stripe's), then every third-party document of ../shared/fixtures/openapi previewed with the portal's guides.
  */
-export async function benchApi(options: { root: string; work: string; log: Logger; sizes?: readonly number[] }): Promise<void> {
+export async function benchApi(options: {
+  root: string;
+  work: string;
+  log: Logger;
+  sizes?: readonly number[];
+}): Promise<void> {
   const { log } = options;
   const perThousand: number[] = [];
   for (const operations of options.sizes ?? API_SIZES) {
@@ -98,9 +111,14 @@ export async function benchApi(options: { root: string; work: string; log: Logge
     const figures = await coldApiBuild(apiRoot, ['--site', 'site'], path.join(options.work, `api-${operations}-build`));
     await fs.rm(apiRoot, { recursive: true, force: true });
     perThousand.push(figures.ms / (operations / 1000));
-    log.info(`API document of ${operations} operations: ${describe(figures)}; ${fmt(figures.ms / (operations / 1000))} per 1,000 operations`);
+    log.info(
+      `API document of ${operations} operations: ${describe(figures)}; ${fmt(figures.ms / (operations / 1000))} per 1,000 operations`,
+    );
   }
-  if (perThousand.length > 1) log.info(`  time per 1,000 operations, smallest to largest document: ${perThousand.map(fmt).join(' → ')} (flat means linear)`);
+  if (perThousand.length > 1)
+    log.info(
+      `  time per 1,000 operations, smallest to largest document: ${perThousand.map(fmt).join(' → ')} (flat means linear)`,
+    );
 
   const fixtures = path.resolve(options.root, '../shared/fixtures/openapi');
   const documents = await fixtureDocuments(fixtures);

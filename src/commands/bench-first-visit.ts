@@ -5,7 +5,13 @@ import type { Logger } from '../log.js';
 import { createStaticServer, listen } from '../serve/static-server.js';
 
 /** The pages issue 17 tracks: one of each heavy page type of the portal. */
-export const FIRST_VISIT_PAGES = ['/', '/docs/intro', '/docs/themes/engines/liquid/filters', '/docs/api/get-single-employee', '/docs/api/orders'];
+export const FIRST_VISIT_PAGES = [
+  '/',
+  '/docs/intro',
+  '/docs/themes/engines/liquid/filters',
+  '/docs/api/get-single-employee',
+  '/docs/api/orders',
+];
 /** How long a reader looks at the page without touching it. */
 const IDLE_MS = 2500;
 
@@ -19,7 +25,13 @@ export interface FirstVisit {
 
 /** The scripts the HTML asks for itself: the module entry and every modulepreload, once each. */
 export function ownScripts(html: string): string[] {
-  return [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|<script type="module" src="([^"]+)"/g)].map((m) => (m[1] ?? m[2]) as string))];
+  return [
+    ...new Set(
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|<script type="module" src="([^"]+)"/g)].map(
+        (m) => (m[1] ?? m[2]) as string,
+      ),
+    ),
+  ];
 }
 
 /**
@@ -28,14 +40,22 @@ export function ownScripts(html: string): string[] {
  * at level 9 (what a compressing server sends), read from the output folder, so a prefetch whose body the
  * browser does not expose still counts.
  */
-export async function firstVisitsInChromium(outDir: string, pages: readonly string[] = FIRST_VISIT_PAGES): Promise<FirstVisit[] | string> {
+export async function firstVisitsInChromium(
+  outDir: string,
+  pages: readonly string[] = FIRST_VISIT_PAGES,
+): Promise<FirstVisit[] | string> {
   let chromium: typeof import('playwright-core').chromium;
   try {
     ({ chromium } = await import('playwright-core'));
   } catch {
     return 'playwright-core is not installed (npm ci installs it)';
   }
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] }).catch((err: Error) => err);
+  const browser = await chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    })
+    .catch((err: Error) => err);
   if (browser instanceof Error) return `Chromium did not start (${browser.message.split('\n')[0]}); set CHROMIUM_PATH`;
   const server = createStaticServer({ root: outDir, baseUrl: '/' });
   const { url } = await listen(server, 0, '127.0.0.1');
@@ -43,7 +63,9 @@ export async function firstVisitsInChromium(outDir: string, pages: readonly stri
   const gzipOf = async (pathname: string): Promise<number> => {
     let size = sizes.get(pathname);
     if (size === undefined) {
-      size = gzipSync(await fs.readFile(path.join(outDir, decodeURIComponent(pathname).replace(/^\/+/, ''))), { level: 9 }).length;
+      size = gzipSync(await fs.readFile(path.join(outDir, decodeURIComponent(pathname).replace(/^\/+/, ''))), {
+        level: 9,
+      }).length;
       sizes.set(pathname, size);
     }
     return size;
@@ -89,7 +111,10 @@ export function formatFirstVisits(rows: readonly FirstVisit[]): string[] {
   return [
     `first visit in Chromium (JS gzip, no interaction, ${IDLE_MS / 1000} s after load); budgets: itself ≤ 100 KB and ≤ 10 files, in all ≤ 150 KB`,
     `  ${'page'.padEnd(width)}  itself   files  in all   files`,
-    ...rows.map((r) => `  ${r.path.padEnd(width)}  ${kb(r.itself.gzip).padStart(6)}  ${String(r.itself.files).padStart(6)}  ${kb(r.all.gzip).padStart(6)}  ${String(r.all.files).padStart(6)}`),
+    ...rows.map(
+      (r) =>
+        `  ${r.path.padEnd(width)}  ${kb(r.itself.gzip).padStart(6)}  ${String(r.itself.files).padStart(6)}  ${kb(r.all.gzip).padStart(6)}  ${String(r.all.files).padStart(6)}`,
+    ),
   ];
 }
 

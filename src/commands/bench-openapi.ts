@@ -19,7 +19,28 @@ const ACTIONS = [
   { method: 'get', suffix: '/search', verb: 'Search', list: true },
 ] as const;
 
-const NOUNS = ['order', 'invoice', 'bill', 'customer', 'vendor', 'product', 'service', 'reservation', 'account', 'transfer', 'reminder', 'employee', 'gallery', 'photo', 'brand', 'tax', 'shipment', 'coupon', 'payout', 'refund'];
+const NOUNS = [
+  'order',
+  'invoice',
+  'bill',
+  'customer',
+  'vendor',
+  'product',
+  'service',
+  'reservation',
+  'account',
+  'transfer',
+  'reminder',
+  'employee',
+  'gallery',
+  'photo',
+  'brand',
+  'tax',
+  'shipment',
+  'coupon',
+  'payout',
+  'refund',
+];
 const OPS_PER_TAG = 40;
 
 /** The document as JSON text (valid YAML too), for a site whose `openapi.path` points at it. */
@@ -29,7 +50,8 @@ export function generateOpenApiDocument(operations: number): string {
   const schemas: Record<string, unknown> = { ...sharedSchemas() };
   const tags: Array<{ name: string; description: string }> = [];
   let count = 0;
-  const nounOf = (r: number): string => `${NOUNS[r % NOUNS.length]}${r >= NOUNS.length ? `-${Math.floor(r / NOUNS.length)}` : ''}`;
+  const nounOf = (r: number): string =>
+    `${NOUNS[r % NOUNS.length]}${r >= NOUNS.length ? `-${Math.floor(r / NOUNS.length)}` : ''}`;
   const typeOf = (r: number): string => nounOf(r).replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
   for (let r = 0; r < resources && count < operations; r++) {
     const noun = nounOf(r);
@@ -39,7 +61,11 @@ export function generateOpenApiDocument(operations: number): string {
     for (const action of ACTIONS) {
       if (count >= operations) break;
       const tag = `Group ${Math.floor(count / OPS_PER_TAG) + 1}`;
-      if (!tags.some((t) => t.name === tag)) tags.push({ name: tag, description: `Operations of ${tag.toLowerCase()}: resources, their items and searches. See [the introduction](/docs/api) for authentication.` });
+      if (!tags.some((t) => t.name === tag))
+        tags.push({
+          name: tag,
+          description: `Operations of ${tag.toLowerCase()}: resources, their items and searches. See [the introduction](/docs/api) for authentication.`,
+        });
       const path = `/${noun}s${action.suffix}`;
       paths[path] ??= {};
       paths[path][action.method] = operation({ action, noun, Type, tag, index: count });
@@ -48,7 +74,11 @@ export function generateOpenApiDocument(operations: number): string {
   }
   const doc = {
     openapi: '3.1.0',
-    info: { title: 'Generated API', version: '1.0.0', description: `A generated API of ${operations} operations, used to measure the build's cost per operation.` },
+    info: {
+      title: 'Generated API',
+      version: '1.0.0',
+      description: `A generated API of ${operations} operations, used to measure the build's cost per operation.`,
+    },
     servers: [{ url: 'https://api.example.com/v1', description: 'Production' }],
     security: [{ bearer: [] }],
     tags,
@@ -56,14 +86,47 @@ export function generateOpenApiDocument(operations: number): string {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A token from the dashboard.' } },
       parameters: {
-        Id: { name: 'id', in: 'path', required: true, description: 'The resource id.', schema: { type: 'string', pattern: '^[a-z]+_[A-Za-z0-9]{12}$' } },
-        Cursor: { name: 'cursor', in: 'query', description: 'The `nextCursor` of the previous page.', schema: { type: 'string' } },
-        Limit: { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
-        Query: { name: 'q', in: 'query', description: 'Full-text search over names and numbers.', schema: { type: 'string', minLength: 2 } },
-        IdempotencyKey: { name: 'Idempotency-Key', in: 'header', description: 'Retries with the same key are applied once.', schema: { type: 'string', format: 'uuid' } },
+        Id: {
+          name: 'id',
+          in: 'path',
+          required: true,
+          description: 'The resource id.',
+          schema: { type: 'string', pattern: '^[a-z]+_[A-Za-z0-9]{12}$' },
+        },
+        Cursor: {
+          name: 'cursor',
+          in: 'query',
+          description: 'The `nextCursor` of the previous page.',
+          schema: { type: 'string' },
+        },
+        Limit: {
+          name: 'limit',
+          in: 'query',
+          description: 'Page size.',
+          schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+        },
+        Query: {
+          name: 'q',
+          in: 'query',
+          description: 'Full-text search over names and numbers.',
+          schema: { type: 'string', minLength: 2 },
+        },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          description: 'Retries with the same key are applied once.',
+          schema: { type: 'string', format: 'uuid' },
+        },
       },
       responses: Object.fromEntries(
-        ([['BadRequest', 'The request is malformed.'], ['Unauthorized', 'The token is missing or invalid.'], ['NotFound', 'No such resource.'], ['ServerError', 'Something went wrong on our side.']] as const).map(([name, description]) => [
+        (
+          [
+            ['BadRequest', 'The request is malformed.'],
+            ['Unauthorized', 'The token is missing or invalid.'],
+            ['NotFound', 'No such resource.'],
+            ['ServerError', 'Something went wrong on our side.'],
+          ] as const
+        ).map(([name, description]) => [
           name,
           { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         ]),
@@ -74,15 +137,43 @@ export function generateOpenApiDocument(operations: number): string {
   return `${JSON.stringify(doc, null, 1)}\n`;
 }
 
-function operation(o: { action: (typeof ACTIONS)[number]; noun: string; Type: string; tag: string; index: number }): Record<string, unknown> {
+function operation(o: {
+  action: (typeof ACTIONS)[number];
+  noun: string;
+  Type: string;
+  tag: string;
+  index: number;
+}): Record<string, unknown> {
   const { action, noun, Type } = o;
   const ref = { $ref: `#/components/schemas/${Type}` };
   const parameters: unknown[] = [];
   if (action.suffix.includes('{id}')) parameters.push({ $ref: '#/components/parameters/Id' });
-  if ('list' in action) parameters.push({ $ref: '#/components/parameters/Query' }, { $ref: '#/components/parameters/Cursor' }, { $ref: '#/components/parameters/Limit' }, { name: 'state', in: 'query', description: `Only ${noun}s in this state.`, schema: { $ref: '#/components/schemas/State' } });
+  if ('list' in action)
+    parameters.push(
+      { $ref: '#/components/parameters/Query' },
+      { $ref: '#/components/parameters/Cursor' },
+      { $ref: '#/components/parameters/Limit' },
+      {
+        name: 'state',
+        in: 'query',
+        description: `Only ${noun}s in this state.`,
+        schema: { $ref: '#/components/schemas/State' },
+      },
+    );
   if ('body' in action) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   const status = 'status' in action ? action.status : '200';
-  const okSchema = 'list' in action ? { type: 'object', required: ['data', 'hasMore'], properties: { data: { type: 'array', items: ref }, nextCursor: { type: ['string', 'null'] }, hasMore: { type: 'boolean' } } } : ref;
+  const okSchema =
+    'list' in action
+      ? {
+          type: 'object',
+          required: ['data', 'hasMore'],
+          properties: {
+            data: { type: 'array', items: ref },
+            nextCursor: { type: ['string', 'null'] },
+            hasMore: { type: 'boolean' },
+          },
+        }
+      : ref;
   return {
     operationId: `${action.verb.replace(/\W+/g, '')}${Type}${action.suffix.replace(/\W+/g, '')}${o.index}`,
     tags: [o.tag],
@@ -91,7 +182,10 @@ function operation(o: { action: (typeof ACTIONS)[number]; noun: string; Type: st
     ...(parameters.length ? { parameters } : {}),
     ...('body' in action ? { requestBody: { required: true, content: { 'application/json': { schema: ref } } } } : {}),
     responses: {
-      [status]: status === '204' ? { description: 'Deleted.' } : { description: `The ${noun}.`, content: { 'application/json': { schema: okSchema } } },
+      [status]:
+        status === '204'
+          ? { description: 'Deleted.' }
+          : { description: `The ${noun}.`, content: { 'application/json': { schema: okSchema } } },
       '400': { $ref: '#/components/responses/BadRequest' },
       '401': { $ref: '#/components/responses/Unauthorized' },
       ...(action.suffix.includes('{id}') ? { '404': { $ref: '#/components/responses/NotFound' } } : {}),
@@ -112,10 +206,30 @@ function resourceSchema(Type: string, noun: string, linked: readonly [string, st
       name: { type: 'string', maxLength: 200 },
       total: { $ref: '#/components/schemas/Money' },
       address: { $ref: '#/components/schemas/Address' },
-      items: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, quantity: { type: 'integer', minimum: 1 }, unitPrice: { $ref: '#/components/schemas/Money' } } } },
-      metadata: { type: 'object', additionalProperties: { type: 'string' }, description: `Your own key-value pairs on the ${Type}.` },
-      parent: { description: `The ${noun.replace(/-/g, ' ')} this one was copied from.`, anyOf: [{ type: 'string' }, { $ref: `#/components/schemas/${Type}` }] },
-      related: { description: 'Its id, or the whole object when expanded.', anyOf: [{ type: 'string' }, { $ref: `#/components/schemas/${linked[0]}` }] },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            sku: { type: 'string' },
+            quantity: { type: 'integer', minimum: 1 },
+            unitPrice: { $ref: '#/components/schemas/Money' },
+          },
+        },
+      },
+      metadata: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: `Your own key-value pairs on the ${Type}.`,
+      },
+      parent: {
+        description: `The ${noun.replace(/-/g, ' ')} this one was copied from.`,
+        anyOf: [{ type: 'string' }, { $ref: `#/components/schemas/${Type}` }],
+      },
+      related: {
+        description: 'Its id, or the whole object when expanded.',
+        anyOf: [{ type: 'string' }, { $ref: `#/components/schemas/${linked[0]}` }],
+      },
       links: { type: 'array', items: { $ref: `#/components/schemas/${linked[1]}` } },
       createdAt: { type: 'string', format: 'date-time', readOnly: true },
       updatedAt: { type: 'string', format: 'date-time', readOnly: true },
@@ -125,10 +239,44 @@ function resourceSchema(Type: string, noun: string, linked: readonly [string, st
 
 function sharedSchemas(): Record<string, unknown> {
   return {
-    State: { type: 'string', enum: ['draft', 'open', 'paid', 'archived'], description: 'Where the resource is in its life cycle.' },
-    Money: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'integer', description: 'In the currency’s minor unit.', example: 1250 }, currency: { type: 'string', pattern: '^[A-Z]{3}$', example: 'USD' } } },
-    Address: { type: 'object', properties: { line1: { type: 'string' }, line2: { type: ['string', 'null'] }, city: { type: 'string' }, postalCode: { type: 'string' }, country: { type: 'string', minLength: 2, maxLength: 2 } } },
-    Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['type', 'message'], properties: { type: { type: 'string', enum: ['invalid_request', 'authentication', 'not_found', 'server'] }, code: { type: 'string' }, message: { type: 'string' } } } } },
+    State: {
+      type: 'string',
+      enum: ['draft', 'open', 'paid', 'archived'],
+      description: 'Where the resource is in its life cycle.',
+    },
+    Money: {
+      type: 'object',
+      required: ['amount', 'currency'],
+      properties: {
+        amount: { type: 'integer', description: 'In the currency’s minor unit.', example: 1250 },
+        currency: { type: 'string', pattern: '^[A-Z]{3}$', example: 'USD' },
+      },
+    },
+    Address: {
+      type: 'object',
+      properties: {
+        line1: { type: 'string' },
+        line2: { type: ['string', 'null'] },
+        city: { type: 'string' },
+        postalCode: { type: 'string' },
+        country: { type: 'string', minLength: 2, maxLength: 2 },
+      },
+    },
+    Error: {
+      type: 'object',
+      required: ['error'],
+      properties: {
+        error: {
+          type: 'object',
+          required: ['type', 'message'],
+          properties: {
+            type: { type: 'string', enum: ['invalid_request', 'authentication', 'not_found', 'server'] },
+            code: { type: 'string' },
+            message: { type: 'string' },
+          },
+        },
+      },
+    },
   };
 }
 

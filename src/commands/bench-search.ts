@@ -11,7 +11,18 @@ import { QUERY_MEASURE, SEARCH_PATH } from '../../templates/search/terms.js';
 
 /** Typed, keystroke by keystroke, as a reader would: every prefix is searched and may fetch files. */
 const FIRST_QUERIES = ['create invoice', 'delete customer', 'liquid filter'];
-const QUERY_SET = ['invoice', 'create invoice', 'delete customer', '/orders/{id}', 'liquid filter', 'email consent', 'pagination cursor', 'webhook retry', 'theme settings', 'refund payment'];
+const QUERY_SET = [
+  'invoice',
+  'create invoice',
+  'delete customer',
+  '/orders/{id}',
+  'liquid filter',
+  'email consent',
+  'pagination cursor',
+  'webhook retry',
+  'theme settings',
+  'refund payment',
+];
 const CORPUS_PAGES = 10_000;
 const gz = (data: string | Uint8Array): number => gzipSync(data, { level: 9 }).length;
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
@@ -42,10 +53,17 @@ async function browserFigures(outDir: string, log: Logger): Promise<{ codeGzip: 
   }
   const server = createStaticServer({ root: outDir, baseUrl: '/' });
   const { url } = await listen(server, 0, '127.0.0.1');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] }).catch((err: Error) => {
-    log.warn(`search in the browser: skipped, Chromium did not start (${err.message.split('\n')[0]}); set CHROMIUM_PATH`);
-    return undefined;
-  });
+  const browser = await chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    })
+    .catch((err: Error) => {
+      log.warn(
+        `search in the browser: skipped, Chromium did not start (${err.message.split('\n')[0]}); set CHROMIUM_PATH`,
+      );
+      return undefined;
+    });
   if (!browser) return void server.close();
   try {
     const openSearch = async () => {
@@ -54,7 +72,11 @@ async function browserFigures(outDir: string, log: Logger): Promise<{ codeGzip: 
       await page.waitForFunction(() => (window.history.state as { key?: string } | null)?.key?.length === 6);
       return page;
     };
-    const answered = (page: import('playwright-core').Page, q: string) => page.waitForFunction((query) => document.querySelector('[role="listbox"]')?.getAttribute('data-query') === query, q);
+    const answered = (page: import('playwright-core').Page, q: string) =>
+      page.waitForFunction(
+        (query) => document.querySelector('[role="listbox"]')?.getAttribute('data-query') === query,
+        q,
+      );
 
     // 1. The first search: everything fetched from pressing Ctrl+K to the answer of the typed query.
     let codeGzip = 0;
@@ -63,7 +85,11 @@ async function browserFigures(outDir: string, log: Logger): Promise<{ codeGzip: 
       const fetched: Array<{ url: string; gzip: number }> = [];
       page.on('response', (r) => {
         // Route chunks prefetched for links in view are the page's, not the search's.
-        if (!/\/_portal\/r\d+-|\/_portal\/manifest-/.test(r.url())) void r.body().then((b) => fetched.push({ url: r.url(), gzip: gz(b) }), () => {});
+        if (!/\/_portal\/r\d+-|\/_portal\/manifest-/.test(r.url()))
+          void r.body().then(
+            (b) => fetched.push({ url: r.url(), gzip: gz(b) }),
+            () => {},
+          );
       });
       await page.keyboard.press('Control+k');
       await page.waitForSelector('input[role="combobox"]');
@@ -73,7 +99,9 @@ async function browserFigures(outDir: string, log: Logger): Promise<{ codeGzip: 
       const code = fetched.filter((f) => f.url.endsWith('.js')).reduce((n, f) => n + f.gzip, 0);
       const index = fetched.filter((f) => f.url.includes(`/${SEARCH_PATH}/`)).reduce((n, f) => n + f.gzip, 0);
       codeGzip = Math.max(codeGzip, code);
-      log.info(`first search on the portal ("${query}", typed): ${kb(code + index)} gzip in ${fetched.length} files (code ${kb(code)}, index ${kb(index)}); budget 150 KB`);
+      log.info(
+        `first search on the portal ("${query}", typed): ${kb(code + index)} gzip in ${fetched.length} files (code ${kb(code)}, index ${kb(index)}); budget 150 KB`,
+      );
       await page.context().close();
     }
 
@@ -91,8 +119,13 @@ async function browserFigures(outDir: string, log: Logger): Promise<{ codeGzip: 
       await page.fill('input[role="combobox"]', q);
       await answered(page, q);
     }
-    const times = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => e.duration), QUERY_MEASURE);
-    log.info(`search query on the portal once loaded, in Chromium: median ${median(times).toFixed(1)} ms over ${times.length} queries (max ${Math.max(...times).toFixed(1)} ms); budget 20 ms`);
+    const times = await page.evaluate(
+      (name) => performance.getEntriesByName(name).map((e) => e.duration),
+      QUERY_MEASURE,
+    );
+    log.info(
+      `search query on the portal once loaded, in Chromium: median ${median(times).toFixed(1)} ms over ${times.length} queries (max ${Math.max(...times).toFixed(1)} ms); budget 20 ms`,
+    );
     return { codeGzip };
   } finally {
     await browser.close();
@@ -102,14 +135,24 @@ async function browserFigures(outDir: string, log: Logger): Promise<{ codeGzip: 
 
 async function corpusFigures(root: string, log: Logger, codeGzip: number): Promise<void> {
   const docs = await fg('site/docs/**/*.{md,mdx}', { cwd: root, absolute: true });
-  const words = (await Promise.all(docs.map((f) => fs.readFile(f, 'utf8')))).flatMap((t) => t.replace(/```[\s\S]*?```/g, ' ').split(/[^A-Za-z]+/).filter((w) => w.length > 1));
-  if (words.length === 0) return log.warn(`search on ${CORPUS_PAGES} pages: skipped, no docs under ${path.join(root, 'site/docs')} to draw words from`);
+  const words = (await Promise.all(docs.map((f) => fs.readFile(f, 'utf8')))).flatMap((t) =>
+    t
+      .replace(/```[\s\S]*?```/g, ' ')
+      .split(/[^A-Za-z]+/)
+      .filter((w) => w.length > 1),
+  );
+  if (words.length === 0)
+    return log.warn(
+      `search on ${CORPUS_PAGES} pages: skipped, no docs under ${path.join(root, 'site/docs')} to draw words from`,
+    );
   const units = syntheticSearchUnits({ pages: CORPUS_PAGES, words });
   const started = performance.now();
   const index = buildSearchIndex(units, { dir: SEARCH_PATH });
   const buildMs = performance.now() - started;
   const files = new Map(index.files.map((f) => [path.posix.basename(f.path), String(f.contents)]));
-  log.info(`search index of ${CORPUS_PAGES} generated pages (${units.length} sections, index only): built in ${(buildMs / 1000).toFixed(1)} s, ${files.size} files, ${index.manifest.shards.length} shard files`);
+  log.info(
+    `search index of ${CORPUS_PAGES} generated pages (${units.length} sections, index only): built in ${(buildMs / 1000).toFixed(1)} s, ${files.size} files, ${index.manifest.shards.length} shard files`,
+  );
   const perQuery: string[] = [];
   let worst = 0;
   for (const query of FIRST_QUERIES) {
@@ -125,5 +168,7 @@ async function corpusFigures(root: string, log: Logger, codeGzip: number): Promi
     worst = Math.max(worst, bytes);
     perQuery.push(`"${query}" ${kb(bytes)} in ${fetched.size} files`);
   }
-  log.info(`first query on ${CORPUS_PAGES} pages (typed, search code ${codeGzip ? 'included' : 'not measured'}): at most ${kb(worst)} gzip (${perQuery.join('; ')}); budget 500 KB`);
+  log.info(
+    `first query on ${CORPUS_PAGES} pages (typed, search code ${codeGzip ? 'included' : 'not measured'}): at most ${kb(worst)} gzip (${perQuery.join('; ')}); budget 500 KB`,
+  );
 }

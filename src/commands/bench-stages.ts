@@ -18,7 +18,10 @@ export function parseStageTimes(stdout: string): StageTime[] {
 export function medianStageTimes(runs: readonly StageTime[][]): StageTime[] {
   const names = runs[0]?.map((s) => s.stage) ?? [];
   return names.map((stage) => {
-    const times = runs.map((r) => r.find((s) => s.stage === stage)?.ms).filter((ms): ms is number => ms !== undefined).sort((a, b) => a - b);
+    const times = runs
+      .map((r) => r.find((s) => s.stage === stage)?.ms)
+      .filter((ms): ms is number => ms !== undefined)
+      .sort((a, b) => a - b);
     return { stage, ms: times[Math.floor(times.length / 2)] ?? 0 };
   });
 }
@@ -31,5 +34,9 @@ export function formatStageTimes(title: string, cold: readonly StageTime[], warm
     const t = list.find((s) => s.stage === name);
     return (t ? `${t.ms} ms` : '-').padStart(8);
   };
-  return [title, `  ${'stage'.padEnd(width)}      cold      warm`, ...names.map((n) => `  ${n.padEnd(width)}  ${ms(cold, n)}  ${ms(warm, n)}`)];
+  return [
+    title,
+    `  ${'stage'.padEnd(width)}      cold      warm`,
+    ...names.map((n) => `  ${n.padEnd(width)}  ${ms(cold, n)}  ${ms(warm, n)}`),
+  ];
 }

@@ -10,7 +10,6 @@ import { benchFirstVisit, ownScripts } from './bench-first-visit.js';
 import { benchSearch } from './bench-search.js';
 import { formatStageTimes, medianStageTimes, parseStageTimes, type StageTime } from './bench-stages.js';
 
-
 interface Figures {
   medianMs: number;
   runsMs: number[];
@@ -53,8 +52,15 @@ export async function bench(options: {
         // issue 17: where the time goes, cold (no cache, no previous output) and warm (nothing changed)
         await timedBuilds(options.root, 'site', portalOut, 1, 'warm');
         const warm = await timedBuilds(options.root, 'site', portalOut, options.runs, 'warm');
-        log.info(`portal site: warm rebuild median ${fmt(warm.medianMs)} (runs ${warm.runsMs.map(fmt).join(', ')}), peak RSS ${warm.peakRssMb} MB`);
-        for (const line of formatStageTimes(`portal site, stage times (median of ${options.runs} cold builds / ${options.runs} warm rebuilds):`, portal.stages, warm.stages)) log.info(line);
+        log.info(
+          `portal site: warm rebuild median ${fmt(warm.medianMs)} (runs ${warm.runsMs.map(fmt).join(', ')}), peak RSS ${warm.peakRssMb} MB`,
+        );
+        for (const line of formatStageTimes(
+          `portal site, stage times (median of ${options.runs} cold builds / ${options.runs} warm rebuilds):`,
+          portal.stages,
+          warm.stages,
+        ))
+          log.info(line);
         const largestApi = await largestFirstVisit(portalOut, 'docs/api');
         for (const [label, rel] of [
           ['doc page (/docs/intro)', 'docs/intro/index.html'],
@@ -104,19 +110,31 @@ async function benchCorpus(options: { pages: number; runs: number; work: string;
 }
 
 /** Builds in child processes (bench-timed-build.ts), cold unless told warm; a failed one stops the measurement. */
-async function timedBuilds(cwd: string, site: string, out: string, runs: number, mode: 'cold' | 'warm' = 'cold'): Promise<Figures> {
+async function timedBuilds(
+  cwd: string,
+  site: string,
+  out: string,
+  runs: number,
+  mode: 'cold' | 'warm' = 'cold',
+): Promise<Figures> {
   const runsMs: number[] = [];
   const stages: StageTime[][] = [];
   let peak = 0;
   for (let i = 0; i < runs; i++) {
     const build = await timedBuild(cwd, ['--site', site], out, mode);
-    if (build.code !== 0) throw new Error(`portal build exited ${build.code}: ${build.stderr.trim().split('\n')[0] ?? ''}`);
+    if (build.code !== 0)
+      throw new Error(`portal build exited ${build.code}: ${build.stderr.trim().split('\n')[0] ?? ''}`);
     runsMs.push(build.ms);
     stages.push(parseStageTimes(build.stdout));
     peak = Math.max(peak, build.peakRssKb);
   }
   const sorted = [...runsMs].sort((a, b) => a - b);
-  return { medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, runsMs, peakRssMb: Math.round(peak / 1024), stages: medianStageTimes(stages) };
+  return {
+    medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    runsMs,
+    peakRssMb: Math.round(peak / 1024),
+    stages: medianStageTimes(stages),
+  };
 }
 
 /** The page under `dir` whose first visit loads the most JavaScript (raw bytes, cheap to rank), as a route path. */

@@ -34,7 +34,10 @@ export function localizeConfig(config: PortalConfig, locale: string | undefined)
 }
 
 /** Every locale the site builds, the default one first, then the others in config order. */
-export const localesOf = (config: PortalConfig): Array<string | undefined> => [undefined, ...config.i18n.locales.filter((l) => l !== config.i18n.defaultLocale)];
+export const localesOf = (config: PortalConfig): Array<string | undefined> => [
+  undefined,
+  ...config.i18n.locales.filter((l) => l !== config.i18n.defaultLocale),
+];
 
 export interface LocaleBuildOptions {
   root: string;
@@ -81,18 +84,25 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const languages = ['markup-templating', 'liquid', 'php', ...config.prism.additionalLanguages];
     // A first build compiles everything: one worker starts loading the compiler while the site is scanned.
     pool = startCompilePool({ languages, initial: o.cache.memory.size === 0 ? 1 : 0, interrupt: o.interrupt });
-    const site = await stage(log, 'scan', () => scanSite({ siteDir: o.siteDir, config, configFile: o.configFile, locale: o.locale, genDir: o.genDir }));
+    const site = await stage(log, 'scan', () =>
+      scanSite({ siteDir: o.siteDir, config, configFile: o.configFile, locale: o.locale, genDir: o.genDir }),
+    );
     const sources = [...site.pages, ...site.versions.flatMap((v) => v.files)];
     const markdown = sources.filter((s) => s.ext !== '.tsx');
     // The API document is read and validated on this thread while the workers compile: neither needs the other.
-    const compiling = stage(log, `compile ${markdown.length} MDX files`, () => compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool }));
-    const loadingApi: Promise<ApiContribution> = config.openapi || o.openapi
-      ? stage(log, 'openapi', async () => {
-          const { loadApiReference } = await import('../apiref/load.js');
-          const options = { root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot };
-          return o.preview ? (await import('../apiref/api-cache.js')).loadApiCached(o.preview.api, options, loadApiReference) : loadApiReference(options);
-        })
-      : Promise.resolve(emptyApi);
+    const compiling = stage(log, `compile ${markdown.length} MDX files`, () =>
+      compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool }),
+    );
+    const loadingApi: Promise<ApiContribution> =
+      config.openapi || o.openapi
+        ? stage(log, 'openapi', async () => {
+            const { loadApiReference } = await import('../apiref/load.js');
+            const options = { root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot };
+            return o.preview
+              ? (await import('../apiref/api-cache.js')).loadApiCached(o.preview.api, options, loadApiReference)
+              : loadApiReference(options);
+          })
+        : Promise.resolve(emptyApi);
     // Both settle before either's failure is reported, so nothing runs on after the build has failed.
     const [compiled, loaded] = await Promise.allSettled([compiling, loadingApi]);
     await pool.close();
@@ -102,18 +112,39 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     throwOnErrors(processed.flatMap((p) => p.diagnostics));
     if (loaded.status === 'rejected') throw loaded.reason;
     const api = loaded.value;
-    log.detail?.(`${markdown.length} Markdown and MDX sources, ${sources.length - markdown.length} TSX pages; compile cache ${o.cache.dir ? `in ${o.cache.dir}` : 'in memory only'}`);
-    if (api.routes.length) log.detail?.(`API reference: ${api.routes.filter((r) => r.kind === 'api-operation').length} operations, ${api.routes.filter((r) => r.kind === 'api-tag').length} tags, from ${o.openapi ?? config.openapi?.path}`);
+    log.detail?.(
+      `${markdown.length} Markdown and MDX sources, ${sources.length - markdown.length} TSX pages; compile cache ${o.cache.dir ? `in ${o.cache.dir}` : 'in memory only'}`,
+    );
+    if (api.routes.length)
+      log.detail?.(
+        `API reference: ${api.routes.filter((r) => r.kind === 'api-operation').length} operations, ${api.routes.filter((r) => r.kind === 'api-tag').length} tags, from ${o.openapi ?? config.openapi?.path}`,
+      );
     warnings.push(...throwOnErrors(api.diagnostics));
 
     // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
-    const versions = buildDocsVersions({ versions: site.versions, processed: processedByFile, apiItems: api.sidebarItems, includeDrafts: o.includeDrafts ?? false, sidebarCollapsed: config.docs.sidebarCollapsed });
+    const versions = buildDocsVersions({
+      versions: site.versions,
+      processed: processedByFile,
+      apiItems: api.sidebarItems,
+      includeDrafts: o.includeDrafts ?? false,
+      sidebarCollapsed: config.docs.sidebarCollapsed,
+    });
     const { docs, draftIds, sidebars } = versions.last;
-    const siteData = buildSiteData({ config, configFile: o.configFile, docs, draftIds, sidebars, versions: versions.data, locale: o.locale });
+    const siteData = buildSiteData({
+      config,
+      configFile: o.configFile,
+      docs,
+      draftIds,
+      sidebars,
+      versions: versions.data,
+      locale: o.locale,
+    });
     warnings.push(...versions.diagnostics.filter((d) => d.severity === 'warning'));
     throwOnErrors([...versions.diagnostics, ...siteData.diagnostics]);
     const lastUpdated = config.docs.showLastUpdateTime
-      ? await stage(log, 'last updated (git log)', () => loadLastUpdated(versions.contents.flatMap((v) => v.docs.map((d) => d.file))))
+      ? await stage(log, 'last updated (git log)', () =>
+          loadLastUpdated(versions.contents.flatMap((v) => v.docs.map((d) => d.file))),
+        )
       : undefined;
     const table = await stage(log, 'routes', () =>
       buildRouteTable({
@@ -132,8 +163,19 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const { client, server, manifest } = await stage(log, 'bundle', async () => {
       try {
         const [client, server] = await Promise.all([
-          buildClient({ genDir: o.genDir, generated: generated.files, entries: generated.entries, minify: true, session: o.preview?.bundles }),
-          buildServer({ genDir: o.genDir, generated: generated.files, entries: generated.entries, session: o.preview?.bundles }),
+          buildClient({
+            genDir: o.genDir,
+            generated: generated.files,
+            entries: generated.entries,
+            minify: true,
+            session: o.preview?.bundles,
+          }),
+          buildServer({
+            genDir: o.genDir,
+            generated: generated.files,
+            entries: generated.entries,
+            session: o.preview?.bundles,
+          }),
         ]);
         return { client, server, manifest: manifestFile(client.manifest, config.baseUrl) };
       } catch (err) {
@@ -141,11 +183,23 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       }
     });
 
-    log.detail?.(`client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.length} routes`);
+    log.detail?.(
+      `client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.length} routes`,
+    );
 
     // 6. Render
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
-      renderPages({ routes: table.routes, pages: generated.pages, bundle: server, site: siteData.site, manifest: client.manifest, manifestUrl: manifest.url, config, liveReload: o.liveReload, bodyCache: o.preview?.bodies }),
+      renderPages({
+        routes: table.routes,
+        pages: generated.pages,
+        bundle: server,
+        site: siteData.site,
+        manifest: client.manifest,
+        manifestUrl: manifest.url,
+        config,
+        liveReload: o.liveReload,
+        bodyCache: o.preview?.bodies,
+      }),
     );
 
     // 7. Check: broken links fail the build, broken anchors warn
@@ -168,8 +222,20 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     // 7a. Search index and files for machines: sitemap, robots, llms.txt, Markdown sources (issue 7)
     const sourceText = new Map(sources.map((s) => [s.file, s.text]));
     const published = await stage(log, 'search index, sitemap, llms.txt', () => [
-      ...buildSiteSearch({ routes: table.routes, documents: rendered.files, trailingSlash: config.trailingSlash, versions: siteData.site.versions }),
-      ...buildMachineFiles({ routes: table.routes, config, site: siteData.site, sidebars, sourceOf: (f) => sourceText.get(f), locale: o.locale }),
+      ...buildSiteSearch({
+        routes: table.routes,
+        documents: rendered.files,
+        trailingSlash: config.trailingSlash,
+        versions: siteData.site.versions,
+      }),
+      ...buildMachineFiles({
+        routes: table.routes,
+        config,
+        site: siteData.site,
+        sidebars,
+        sourceOf: (f) => sourceText.get(f),
+        locale: o.locale,
+      }),
     ]);
 
     return { files: [...client.files, manifest.file, ...rendered.files, ...api.files, ...published], table, warnings };

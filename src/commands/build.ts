@@ -7,7 +7,15 @@ import type { PortalConfig } from '../config/schema.js';
 import { createCompileCache, type CompileCache } from '../content/compile-pool.js';
 import { scanStatic } from '../content/scan-static.js';
 import { dedupeDiagnostics, PortalError, type Diagnostic } from '../diagnostics.js';
-import { buildStats, consoleLogger, reportDiagnostics, stage, summaryLine, type BuildStats, type Logger } from '../log.js';
+import {
+  buildStats,
+  consoleLogger,
+  reportDiagnostics,
+  stage,
+  summaryLine,
+  type BuildStats,
+  type Logger,
+} from '../log.js';
 import { writeOutput, type OutputFile } from '../output/write.js';
 import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
@@ -63,7 +71,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const genBase = `gen-${createHash('sha1').update(siteDir).digest('hex').slice(0, 8)}-${options.preview?.bundles.id ?? `${process.pid}-${Date.now()}`}`;
   // Each locale bundles in a folder of its own, at the same depth, so its chunk names do not depend on the others.
   const genDirOf = (locale: string | undefined) => path.join(workDir, `${genBase}${locale ? `-${locale}` : ''}`);
-  const cache = options.cache ?? createCompileCache(options.diskCache === false ? undefined : path.join(workDir, 'cache'));
+  const cache =
+    options.cache ?? createCompileCache(options.diskCache === false ? undefined : path.join(workDir, 'cache'));
   const warnings: Diagnostic[] = [];
   const genDirs: string[] = [];
   const releases: Array<() => void> = [];
@@ -87,7 +96,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const tag = pc.dim(`[${locale}]`);
       const localeStarted = performance.now();
       const localeLog: Logger = locale
-        ? { info: (line) => log.info(`${tag} ${line}`), warn() {}, error() {}, ...(log.detail ? { detail: (line: string) => log.detail?.(`${tag} ${line}`) } : {}) }
+        ? {
+            info: (line) => log.info(`${tag} ${line}`),
+            warn() {},
+            error() {},
+            ...(log.detail ? { detail: (line: string) => log.detail?.(`${tag} ${line}`) } : {}),
+          }
         : log;
       const built = await buildLocale({
         root,
@@ -114,17 +128,32 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }
       // A translated site links its static files under its own base URL: they are copied there too.
       const translatedStatics = await Promise.all(
-        [...statics.paths].sort().map(async (p) => ({ path: `${locale}${p}`, contents: new Uint8Array(await fs.readFile(path.join(statics.dir, p))) })),
+        [...statics.paths]
+          .sort()
+          .map(async (p) => ({
+            path: `${locale}${p}`,
+            contents: new Uint8Array(await fs.readFile(path.join(statics.dir, p))),
+          })),
       );
       const localeFiles = [...translatedStatics, ...built.files.map((f) => ({ ...f, path: `${locale}/${f.path}` }))];
       files.push(...localeFiles);
-      localeLog.info(summaryLine(buildStats(built.table, localeStarted, built.files), dedupeDiagnostics(built.warnings).length, path.relative(root, path.join(outDir, locale))));
+      localeLog.info(
+        summaryLine(
+          buildStats(built.table, localeStarted, built.files),
+          dedupeDiagnostics(built.warnings).length,
+          path.relative(root, path.join(outDir, locale)),
+        ),
+      );
     }
 
     // 8. Write: into a temporary folder, swapped in on success
     if (options.write !== false) {
-      await stage(log, `write ${path.relative(root, outDir) || outDir}`, () => writeOutput(outDir, files, statics, options.interrupt));
-      log.detail?.(`${files.length} generated files and ${statics.entries.length} static ${statics.entries.length === 1 ? 'file' : 'files'} into ${outDir}`);
+      await stage(log, `write ${path.relative(root, outDir) || outDir}`, () =>
+        writeOutput(outDir, files, statics, options.interrupt),
+      );
+      log.detail?.(
+        `${files.length} generated files and ${statics.entries.length} static ${statics.entries.length === 1 ? 'file' : 'files'} into ${outDir}`,
+      );
     }
     const uniqueWarnings = dedupeDiagnostics(warnings);
     reportDiagnostics(uniqueWarnings, log, root);
@@ -132,7 +161,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     log.info(summaryLine(stats, uniqueWarnings.length, path.relative(root, outDir) || outDir));
     return { files, table: table as RouteTable, config, warnings: uniqueWarnings, outDir, stats };
   } catch (err) {
-    if (err instanceof PortalError) reportDiagnostics(dedupeDiagnostics([...warnings.filter((w) => w.severity === 'warning'), ...err.diagnostics]), log, root);
+    if (err instanceof PortalError)
+      reportDiagnostics(
+        dedupeDiagnostics([...warnings.filter((w) => w.severity === 'warning'), ...err.diagnostics]),
+        log,
+        root,
+      );
     throw err;
   } finally {
     await Promise.all(genDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));

@@ -24,7 +24,14 @@ export interface CheckReport {
  * `portal check`: serves the built folder on a free loopback port and crawls it; resolves to the broken-link count.
  * With `json`, the report is printed as one JSON object on stdout instead of lines for people.
  */
-export async function check(options: { root: string; outDir: string; external: boolean; baseUrl?: string; log?: Logger; json?: boolean }): Promise<number> {
+export async function check(options: {
+  root: string;
+  outDir: string;
+  external: boolean;
+  baseUrl?: string;
+  log?: Logger;
+  json?: boolean;
+}): Promise<number> {
   const log = options.log ?? consoleLogger;
   const outDir = path.resolve(options.root, options.outDir);
   const baseUrl = options.baseUrl ?? (await detectBaseUrl(outDir));
@@ -47,7 +54,11 @@ export async function check(options: { root: string; outDir: string; external: b
       const report: CheckReport = {
         ok: broken.length === 0,
         checked,
-        broken: broken.map((l) => ({ url: l.url.replace(origin, ''), page: l.parent ? l.parent.replace(origin, '') : '', status: l.status ?? null })),
+        broken: broken.map((l) => ({
+          url: l.url.replace(origin, ''),
+          page: l.parent ? l.parent.replace(origin, '') : '',
+          status: l.status ?? null,
+        })),
         external: options.external,
       };
       log.info(JSON.stringify(report));
@@ -55,9 +66,13 @@ export async function check(options: { root: string; outDir: string; external: b
     }
     for (const link of broken) {
       const page = link.parent ? link.parent.replace(origin, '') : '(start)';
-      log.error(`${pc.red('broken')} ${link.url.replace(origin, '')} ${pc.dim(`(${link.status ?? 'no response'})`)} on ${page}`);
+      log.error(
+        `${pc.red('broken')} ${link.url.replace(origin, '')} ${pc.dim(`(${link.status ?? 'no response'})`)} on ${page}`,
+      );
     }
-    log.info(`${broken.length ? pc.red(`${broken.length} broken`) : pc.green('no broken links')} among ${checked} links checked${options.external ? '' : ' (external links skipped; --external checks them)'}`);
+    log.info(
+      `${broken.length ? pc.red(`${broken.length} broken`) : pc.green('no broken links')} among ${checked} links checked${options.external ? '' : ' (external links skipped; --external checks them)'}`,
+    );
     return broken.length;
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -31,10 +31,19 @@ export interface ServeOptions {
 }
 
 /** Interfaces only this machine can reach: the whole 127.0.0.0/8 block, ::1 and localhost. */
-const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+const isLoopback = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 /** `portal serve`: build, serve the output, rebuild on change and reload open pages. */
-export async function serve(options: ServeOptions): Promise<{ url: string; close(): Promise<void>; rebuild(): Promise<void>; connections(): Promise<number>; liveClients(): number }> {
+export async function serve(
+  options: ServeOptions,
+): Promise<{
+  url: string;
+  close(): Promise<void>;
+  rebuild(): Promise<void>;
+  connections(): Promise<number>;
+  liveClients(): number;
+}> {
   const log = options.log ?? consoleLogger;
   const root = path.resolve(options.root);
   const siteDir = path.resolve(root, options.siteDir ?? 'site');
@@ -57,7 +66,18 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
       error: (l) => (captured.push(l), log.error(l)),
     };
     try {
-      const result = await build({ root, siteDir, outDir, log: tee, cache, preview, ...(options.interrupt ? { interrupt: options.interrupt } : {}), ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}), ...(options.openapi ? { openapi: options.openapi } : {}), ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}) });
+      const result = await build({
+        root,
+        siteDir,
+        outDir,
+        log: tee,
+        cache,
+        preview,
+        ...(options.interrupt ? { interrupt: options.interrupt } : {}),
+        ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}),
+        ...(options.openapi ? { openapi: options.openapi } : {}),
+        ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}),
+      });
       baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
       onBuilt?.();
@@ -71,12 +91,25 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
 
   if (watch) await rebuild();
   const server = createStaticServer({ root: outDir, baseUrl, intercept: (req, res) => live.intercept(req, res) });
-  if (!isLoopback(options.host)) log.warn(pc.yellow(`warning: listening on ${options.host}, so other machines on your network can read this preview.`));
+  if (!isLoopback(options.host))
+    log.warn(
+      pc.yellow(`warning: listening on ${options.host}, so other machines on your network can read this preview.`),
+    );
   const { url, taken } = await listenFrom(server, options.port, options.host);
-  if (taken.length) log.warn(pc.yellow(`port ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} in use; using ${new URL(url).port} instead.`));
+  if (taken.length)
+    log.warn(
+      pc.yellow(
+        `port ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} in use; using ${new URL(url).port} instead.`,
+      ),
+    );
   log.info(`${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}`);
   if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
-  if (watch) log.info(pc.dim(`  edit ${path.relative(root, siteDir) || siteDir}/ (docs, pages, portal.config.ts) and open pages reload; Ctrl-C to stop`));
+  if (watch)
+    log.info(
+      pc.dim(
+        `  edit ${path.relative(root, siteDir) || siteDir}/ (docs, pages, portal.config.ts) and open pages reload; Ctrl-C to stop`,
+      ),
+    );
 
   let watcher: FSWatcher | undefined;
   if (watch) {
@@ -85,7 +118,10 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
     let running: Promise<void> = Promise.resolve();
     let queued = false;
     const watched = new Set(watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }));
-    watcher = watchFiles([...watched], { ignoreInitial: true, ignored: (p) => p.startsWith(outDir) || /node_modules|\.portal|(^|[\\/])\.git([\\/]|$)/.test(p) });
+    watcher = watchFiles([...watched], {
+      ignoreInitial: true,
+      ignored: (p) => p.startsWith(outDir) || /node_modules|\.portal|(^|[\\/])\.git([\\/]|$)/.test(p),
+    });
     // A config edit may point openapi.path elsewhere: watch the new document's folder from then on.
     onBuilt = () => {
       const added = watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }).filter((p) => !watched.has(p));
@@ -115,7 +151,8 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   // Open sockets and live-reload streams, so tests can see that closed connections are released (issue 8).
-  const connections = () => new Promise<number>((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+  const connections = () =>
+    new Promise<number>((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
   return { url, close, rebuild, connections, liveClients: () => live.size };
 }
 

@@ -18,6 +18,9 @@ export function watchTargets(options: WatchTargetsOptions): string[] {
   const wanted = [options.siteDir, options.templatesDir, path.join(options.root, 'openapi')];
   if (options.openapi) wanted.push(openapiFolder(path.resolve(options.root, options.openapi), options.root));
   const unique = [...new Set(wanted.map((p) => path.resolve(p)))];
-  const inside = (child: string, parent: string) => child !== parent && !path.relative(parent, child).startsWith('..') && !path.isAbsolute(path.relative(parent, child));
+  const inside = (child: string, parent: string) =>
+    child !== parent &&
+    !path.relative(parent, child).startsWith('..') &&
+    !path.isAbsolute(path.relative(parent, child));
   return unique.filter((p) => !unique.some((other) => inside(p, other)));
 }

@@ -27,11 +27,19 @@ async function requireConfigFile(siteDir: string, file: string): Promise<void> {
   const site = await fs.stat(siteDir).catch(() => undefined);
   if (!site?.isDirectory()) {
     throw new PortalError([
-      error('site-missing', `no site folder at ${siteDir}`, { file: siteDir, hint: 'run portal in the project folder (the one that holds site/), or pass --site <folder>' }),
+      error('site-missing', `no site folder at ${siteDir}`, {
+        file: siteDir,
+        hint: 'run portal in the project folder (the one that holds site/), or pass --site <folder>',
+      }),
     ]);
   }
   if (!(await fs.stat(file).catch(() => undefined))?.isFile()) {
-    throw new PortalError([error('config-missing', `no portal.config.ts in ${siteDir}`, { file, hint: 'create site/portal.config.ts (README, Configuration), or pass --site with the folder that holds it' })]);
+    throw new PortalError([
+      error('config-missing', `no portal.config.ts in ${siteDir}`, {
+        file,
+        hint: 'create site/portal.config.ts (README, Configuration), or pass --site with the folder that holds it',
+      }),
+    ]);
   }
 }
 
@@ -72,14 +80,25 @@ export async function importTsModule(file: string, cacheDir: string, label: stri
   try {
     const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
     if (mod.default === undefined) {
-      throw new PortalError([error(`${label}-invalid`, `${path.basename(file)} has no default export`, { file, hint: 'end the file with `export default { ... }`' })]);
+      throw new PortalError([
+        error(`${label}-invalid`, `${path.basename(file)} has no default export`, {
+          file,
+          hint: 'end the file with `export default { ... }`',
+        }),
+      ]);
     }
     return mod.default;
   } catch (err) {
     if (err instanceof PortalError) throw err;
     const at = throwSite(err, file);
     throw new PortalError(
-      [error(`${label}-invalid`, `${path.basename(file)} threw while loading: ${(err as Error).message}`, { file, ...at, hint: 'fix the code in this file so it evaluates without throwing' })],
+      [
+        error(`${label}-invalid`, `${path.basename(file)} threw while loading: ${(err as Error).message}`, {
+          file,
+          ...at,
+          hint: 'fix the code in this file so it evaluates without throwing',
+        }),
+      ],
       { cause: err },
     );
   } finally {

@@ -50,7 +50,10 @@ export type NavbarItem = { [K in NavbarItemType]: z.output<(typeof navbarItemSch
  */
 export const navbarItemSchema = z.unknown().transform((raw, ctx): NavbarItem => {
   const type = raw && typeof raw === 'object' && 'type' in raw ? (raw as { type: unknown }).type : 'default';
-  const schema = typeof type === 'string' && Object.hasOwn(navbarItemSchemas, type) ? navbarItemSchemas[type as NavbarItemType] : undefined;
+  const schema =
+    typeof type === 'string' && Object.hasOwn(navbarItemSchemas, type)
+      ? navbarItemSchemas[type as NavbarItemType]
+      : undefined;
   if (!schema) {
     ctx.addIssue({
       code: 'custom',
@@ -60,7 +63,8 @@ export const navbarItemSchema = z.unknown().transform((raw, ctx): NavbarItem => 
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: issue.path as PropertyKey[], message: issue.message });
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ ...issue, code: 'custom', path: issue.path as PropertyKey[], message: issue.message });
     return z.NEVER;
   }
   return parsed.data as NavbarItem;

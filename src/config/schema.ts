@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { navbarItemSchema } from './navbar-items.js';
 
 /** A locale code, also its URL prefix: `fr`, `pt-BR`. */
-const localeCode = z.string().regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'must be a locale code such as "en", "fr" or "pt-BR"');
+const localeCode = z
+  .string()
+  .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'must be a locale code such as "en", "fr" or "pt-BR"');
 
 const footerLink = z.strictObject({
   label: z.string(),
@@ -20,7 +22,10 @@ export const configSchema = z.strictObject({
   /** Production origin, used for canonical URLs and the sitemap. @example 'https://docs.tessera.example' */
   url: z.url(),
   /** Path the site is served under; starts and ends with `/`. @example '/' */
-  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').default('/'),
+  baseUrl: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'must start and end with "/"')
+    .default('/'),
   /** true: `/docs/intro/`; false: `/docs/intro`; unset: links as written, files as folders. @example false */
   trailingSlash: z.boolean().optional(),
   /** Path under site/static. @example 'img/favicon.svg' */
@@ -29,7 +34,10 @@ export const configSchema = z.strictObject({
    * Default social card (Open Graph and Twitter `image`) of every page: a path under site/static, best a
    * 1200×630 PNG or JPEG (issue 7). @example 'img/social-card.png'
    */
-  image: z.string().regex(/^[^/:]/, 'a path under site/static, without a leading "/"').optional(),
+  image: z
+    .string()
+    .regex(/^[^/:]/, 'a path under site/static, without a leading "/"')
+    .optional(),
   navbar: z
     .strictObject({
       title: z.string().optional(),
@@ -55,7 +63,15 @@ export const configSchema = z.strictObject({
       links: z
         .union([z.array(z.strictObject({ title: z.string(), items: z.array(footerLink) })), z.array(footerLink)])
         .default([]),
-      logo: z.strictObject({ src: z.string(), alt: z.string().default(''), href: z.string().optional(), width: z.number().optional(), height: z.number().optional() }).optional(),
+      logo: z
+        .strictObject({
+          src: z.string(),
+          alt: z.string().default(''),
+          href: z.string().optional(),
+          width: z.number().optional(),
+          height: z.number().optional(),
+        })
+        .optional(),
       copyright: z.string().optional(),
     })
     .optional(),
@@ -100,7 +116,13 @@ export const configSchema = z.strictObject({
             /** Shown in the version dropdown. @example 'Next' */
             label: z.string().min(1).optional(),
             /** Route segment under `routeBasePath`; '' serves the version at `routeBasePath`. @example 'next' */
-            path: z.string().regex(/^(?:[^/\\?#]+(?:\/[^/\\?#]+)*)?$/, 'must be a route segment like "next" or "1.x" (or "" for the docs root), without leading or trailing "/", "?" or "#"').optional(),
+            path: z
+              .string()
+              .regex(
+                /^(?:[^/\\?#]+(?:\/[^/\\?#]+)*)?$/,
+                'must be a route segment like "next" or "1.x" (or "" for the docs root), without leading or trailing "/", "?" or "#"',
+              )
+              .optional(),
             /** The note above each doc of the version; default: none for the last version, unreleased for newer ones, unmaintained for older ones. @example 'unmaintained' */
             banner: z.enum(['none', 'unreleased', 'unmaintained']).optional(),
           }),
@@ -116,7 +138,15 @@ export const configSchema = z.strictObject({
        */
       sidebarCollapsed: z.boolean().default(false),
     })
-    .default({ path: 'docs', routeBasePath: '/docs', sidebarPath: 'sidebars.ts', includeCurrentVersion: true, versions: {}, showLastUpdateTime: false, sidebarCollapsed: false }),
+    .default({
+      path: 'docs',
+      routeBasePath: '/docs',
+      sidebarPath: 'sidebars.ts',
+      includeCurrentVersion: true,
+      versions: {},
+      showLastUpdateTime: false,
+      sidebarCollapsed: false,
+    }),
   openapi: z
     .strictObject({
       /** The OpenAPI document, relative to the project root. @example 'openapi/business-api.yaml' */
@@ -151,20 +181,33 @@ export const configSchema = z.strictObject({
             /** The locale's name in the language menu, in its own language. @example 'Français' */
             label: z.string().min(1).optional(),
             /** `<html lang>` of the locale's pages; the locale code when unset. @example 'fr-FR' */
-            htmlLang: z.string().regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'must be a BCP 47 language tag such as "en-US"').optional(),
+            htmlLang: z
+              .string()
+              .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'must be a BCP 47 language tag such as "en-US"')
+              .optional(),
           }),
         )
         .default({}),
     })
     .superRefine((i18n, ctx) => {
       if (!i18n.locales.includes(i18n.defaultLocale)) {
-        ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `"${i18n.defaultLocale}" is not in i18n.locales (${i18n.locales.join(', ')}); add it there or pick one of them` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['defaultLocale'],
+          message: `"${i18n.defaultLocale}" is not in i18n.locales (${i18n.locales.join(', ')}); add it there or pick one of them`,
+        });
       }
       i18n.locales.forEach((name, i) => {
-        if (i18n.locales.indexOf(name) !== i) ctx.addIssue({ code: 'custom', path: ['locales', i], message: `"${name}" is listed twice` });
+        if (i18n.locales.indexOf(name) !== i)
+          ctx.addIssue({ code: 'custom', path: ['locales', i], message: `"${name}" is listed twice` });
       });
       for (const name of Object.keys(i18n.localeConfigs)) {
-        if (!i18n.locales.includes(name)) ctx.addIssue({ code: 'custom', path: ['localeConfigs', name], message: `"${name}" is not in i18n.locales (${i18n.locales.join(', ')}); add it there or remove this entry` });
+        if (!i18n.locales.includes(name))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['localeConfigs', name],
+            message: `"${name}" is not in i18n.locales (${i18n.locales.join(', ')}); add it there or remove this entry`,
+          });
       }
     })
     .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
@@ -175,7 +218,10 @@ export const configSchema = z.strictObject({
     })
     .default({ additionalLanguages: [] }),
   tableOfContents: z
-    .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).default(2), maxHeadingLevel: z.number().int().min(2).max(6).default(3) })
+    .strictObject({
+      minHeadingLevel: z.number().int().min(2).max(6).default(2),
+      maxHeadingLevel: z.number().int().min(2).max(6).default(3),
+    })
     .default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
 });
 

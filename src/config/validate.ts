@@ -10,11 +10,23 @@ export function validateConfig(raw: unknown, file: string): { config?: PortalCon
 }
 
 function toDiagnostic(issue: z.core.$ZodIssue, file: string): Diagnostic {
-  const field = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
-  const allowed = 'values' in issue && Array.isArray(issue.values) ? ` Allowed: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.` : '';
+  const field = issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
+  const allowed =
+    'values' in issue && Array.isArray(issue.values)
+      ? ` Allowed: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`
+      : '';
   const unknownKeys = issue.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
-  return error('config-invalid', `${field || 'config'}: ${issue.message}${unknownKeys}.${allowed}`.replace(/\.\./g, '.'), {
-    file,
-    hint: field.startsWith('navbar.items') ? `check the navbar item configuration at ${field}` : 'see the config reference in README.md',
-  });
+  return error(
+    'config-invalid',
+    `${field || 'config'}: ${issue.message}${unknownKeys}.${allowed}`.replace(/\.\./g, '.'),
+    {
+      file,
+      hint: field.startsWith('navbar.items')
+        ? `check the navbar item configuration at ${field}`
+        : 'see the config reference in README.md',
+    },
+  );
 }

@@ -13,7 +13,9 @@ import type { Interruptible } from '../output/interrupt.js';
  * build, never bumped by hand), the highlighted languages, the file and its text. Any change to any of them misses.
  */
 export const cacheKey = (codeHash: string, languages: readonly string[], file: string, text: string): string =>
-  createHash('sha1').update(`${codeHash}\0${languages.join(',')}\0${file}\0${text}`).digest('hex');
+  createHash('sha1')
+    .update(`${codeHash}\0${languages.join(',')}\0${file}\0${text}`)
+    .digest('hex');
 
 export interface CompileCache {
   /** In-memory entries survive between rebuilds of `portal serve`. */
@@ -37,7 +39,11 @@ export interface CompilePool {
  * Starts `initial` compile workers at once. Loading the compiler takes a worker a few hundred milliseconds, so the
  * build starts one while it scans the site, and more once it knows how many files need compiling.
  */
-export function startCompilePool(options: { languages: readonly string[]; initial: number; interrupt?: Interruptible | undefined }): CompilePool {
+export function startCompilePool(options: {
+  languages: readonly string[];
+  initial: number;
+  interrupt?: Interruptible | undefined;
+}): CompilePool {
   const running: Worker[] = [];
   let closing: Promise<void> | undefined;
   let releaseScript: (() => void) | undefined;
@@ -87,7 +93,12 @@ export function startCompilePool(options: { languages: readonly string[]; initia
  */
 export async function compileAll(
   inputs: ReadonlyArray<{ file: string; text: string }>,
-  options: { cache: CompileCache; languages: readonly string[]; interrupt?: Interruptible | undefined; pool?: CompilePool | undefined },
+  options: {
+    cache: CompileCache;
+    languages: readonly string[];
+    interrupt?: Interruptible | undefined;
+    pool?: CompilePool | undefined;
+  },
 ): Promise<ProcessedSource[]> {
   const { cache, languages } = options;
   const pool = options.pool ?? startCompilePool({ languages, initial: 0, interrupt: options.interrupt });
@@ -159,7 +170,12 @@ async function readCached(cache: CompileCache, key: string): Promise<ProcessedSo
   }
 }
 
-async function writeCached(cache: CompileCache, key: string, value: ProcessedSource, interrupt?: Interruptible): Promise<void> {
+async function writeCached(
+  cache: CompileCache,
+  key: string,
+  value: ProcessedSource,
+  interrupt?: Interruptible,
+): Promise<void> {
   // Failed compiles are not cached: the message names the file, and a fix changes the hash anyway.
   if (value.diagnostics.some((d) => d.severity === 'error')) return;
   cache.memory.set(key, value);

@@ -56,13 +56,33 @@ export async function compileMdx(body: string, file: string, options: CompileOpt
     // so its own remark plugin list is empty and the file is not parsed twice.
     const rehypePlugins: PluggableList = [[rehypeHeadingIds, { out: headings }], rehypeHighlight];
     const { createProcessor } = await import('@mdx-js/mdx');
-    const mdx = createProcessor({ format: 'mdx', outputFormat: 'program', jsxImportSource: 'react', development: false, remarkPlugins: [], rehypePlugins });
+    const mdx = createProcessor({
+      format: 'mdx',
+      outputFormat: 'program',
+      jsxImportSource: 'react',
+      development: false,
+      remarkPlugins: [],
+      rehypePlugins,
+    });
     const program = await mdx.run(mdast as never, vfile);
     return { code: String(mdx.stringify(program as never, vfile)), headings, links, diagnostics: [] };
   } catch (err) {
     // Nesting the line guards cannot see (thousands of nested JSX elements) overflows the compiler's stack.
-    if (err instanceof RangeError || /Maximum call stack size exceeded/.test(String((err as VFileMessage)?.reason ?? err))) {
-      return { code: '', headings, links, diagnostics: [error('content-too-deep', 'the page nests elements too deeply for the MDX compiler (its stack overflowed)', { file, hint: 'flatten the nesting: split deeply nested elements, lists or quotes into shallower ones' })] };
+    if (
+      err instanceof RangeError ||
+      /Maximum call stack size exceeded/.test(String((err as VFileMessage)?.reason ?? err))
+    ) {
+      return {
+        code: '',
+        headings,
+        links,
+        diagnostics: [
+          error('content-too-deep', 'the page nests elements too deeply for the MDX compiler (its stack overflowed)', {
+            file,
+            hint: 'flatten the nesting: split deeply nested elements, lists or quotes into shallower ones',
+          }),
+        ],
+      };
     }
     const message = err as VFileMessage;
     const place = message.place && 'start' in message.place ? message.place.start : message.place;
@@ -81,9 +101,10 @@ export async function compileMdx(body: string, file: string, options: CompileOpt
           file,
           line: typeof line === 'number' ? line : undefined,
           column: typeof column === 'number' ? column : undefined,
-          hint: reason.includes('expression') || reason.includes('acorn')
-            ? 'a `{` in prose starts a JavaScript expression: escape it as `\\{` or put it in `inline code`'
-            : 'check that every JSX tag is closed and that a literal `<` in prose is written as `&lt;`',
+          hint:
+            reason.includes('expression') || reason.includes('acorn')
+              ? 'a `{` in prose starts a JavaScript expression: escape it as `\\{` or put it in `inline code`'
+              : 'check that every JSX tag is closed and that a literal `<` in prose is written as `&lt;`',
         }),
       ],
     };
@@ -97,9 +118,20 @@ export async function compileMdx(body: string, file: string, options: CompileOpt
 let mdxParser: Promise<{ parse(file: VFile): MdastRoot }> | undefined;
 
 async function parseWithMdx(vfile: VFile): Promise<MdastRoot> {
-  mdxParser ??= Promise.all([import('unified'), import('remark-parse'), import('remark-mdx'), import('remark-gfm'), import('remark-directive')]).then(
+  mdxParser ??= Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-mdx'),
+    import('remark-gfm'),
+    import('remark-directive'),
+  ]).then(
     ([{ unified }, remarkParse, remarkMdx, remarkGfm, remarkDirective]) =>
-      unified().use(remarkParse.default).use(remarkMdx.default).use(remarkGfm.default).use(remarkDirective.default).freeze() as unknown as { parse(file: VFile): MdastRoot },
+      unified()
+        .use(remarkParse.default)
+        .use(remarkMdx.default)
+        .use(remarkGfm.default)
+        .use(remarkDirective.default)
+        .freeze() as unknown as { parse(file: VFile): MdastRoot },
   );
   return (await mdxParser).parse(vfile);
 }

@@ -4,7 +4,10 @@ import { error, type Diagnostic } from '../diagnostics.js';
 
 /** Docusaurus-compatible front matter keys; unknown keys are kept but not used. */
 export const frontMatterSchema = z.looseObject({
-  id: z.string().regex(/^[^/]+$/, 'must not contain "/"').optional(),
+  id: z
+    .string()
+    .regex(/^[^/]+$/, 'must not contain "/"')
+    .optional(),
   title: z.string().optional(),
   sidebar_label: z.string().optional(),
   sidebar_position: z.number().optional(),
@@ -43,7 +46,8 @@ export function parseFrontMatter(source: string, file: string): SplitResult {
     body,
     diagnostics: [error('front-matter-invalid', message, { file, line, hint })],
   });
-  if (yamlText.length > MAX_FRONT_MATTER_BYTES) return fail(`front matter is larger than ${MAX_FRONT_MATTER_BYTES / 1024} KB`, 2);
+  if (yamlText.length > MAX_FRONT_MATTER_BYTES)
+    return fail(`front matter is larger than ${MAX_FRONT_MATTER_BYTES / 1024} KB`, 2);
 
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
@@ -56,9 +60,14 @@ export function parseFrontMatter(source: string, file: string): SplitResult {
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES }) ?? {};
   } catch (err) {
-    return fail(`invalid front matter YAML: ${(err as Error).message}`, 2, 'remove the YAML aliases (*name); front matter needs none');
+    return fail(
+      `invalid front matter YAML: ${(err as Error).message}`,
+      2,
+      'remove the YAML aliases (*name); front matter needs none',
+    );
   }
-  if (typeof data !== 'object' || Array.isArray(data)) return fail('front matter must be a mapping of keys to values', 2);
+  if (typeof data !== 'object' || Array.isArray(data))
+    return fail('front matter must be a mapping of keys to values', 2);
 
   const parsed = frontMatterSchema.safeParse(data);
   if (parsed.success) return { frontMatter: parsed.data, body, diagnostics: [] };

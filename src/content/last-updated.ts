@@ -12,7 +12,11 @@ export async function loadLastUpdated(files: readonly string[]): Promise<Map<str
   try {
     const { stdout: top } = await run('git', ['rev-parse', '--show-toplevel'], { cwd });
     const root = top.trim();
-    const { stdout } = await run('git', ['log', '--format=@%cI', '--name-only', '--', ...files.map((f) => path.relative(root, f))], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(
+      'git',
+      ['log', '--format=@%cI', '--name-only', '--', ...files.map((f) => path.relative(root, f))],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+    );
     let date = '';
     for (const line of stdout.split('\n')) {
       if (line.startsWith('@')) date = line.slice(1);

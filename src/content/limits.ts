@@ -63,7 +63,13 @@ function readPrefix(text: string): LinePrefix {
 
 /** Collect stage guard for one source file: an error naming the line when it is too large or too deep. */
 export function checkSourceLimits(source: string, file: string): Diagnostic[] {
-  const deep = (message: string, line: number): Diagnostic[] => [error('content-too-deep', message, { file, line, hint: 'flatten the nesting: split the list or quote into several shallower ones' })];
+  const deep = (message: string, line: number): Diagnostic[] => [
+    error('content-too-deep', message, {
+      file,
+      line,
+      hint: 'flatten the nesting: split the list or quote into several shallower ones',
+    }),
+  ];
   // Nesting first: it names a line, and a deep list is usually what made the file big.
   let line = 0;
   let start = 0;
@@ -71,15 +77,31 @@ export function checkSourceLimits(source: string, file: string): Diagnostic[] {
     line++;
     const end = source.indexOf('\n', start);
     const { quotes, containers, indent } = readPrefix(source.slice(start, end === -1 ? source.length : end));
-    if (quotes > LIMITS.maxQuoteDepth) return deep(`blockquotes nested ${quotes} levels deep; the limit is ${LIMITS.maxQuoteDepth}`, line);
-    if (containers > LIMITS.maxContainerDepth) return deep(`lists and blockquotes nested ${containers} levels deep on one line; the limit is ${LIMITS.maxContainerDepth}`, line);
-    if (indent > LIMITS.maxIndent) return deep(`line indented ${indent} columns (a deeply nested list?); the limit is ${LIMITS.maxIndent}`, line);
+    if (quotes > LIMITS.maxQuoteDepth)
+      return deep(`blockquotes nested ${quotes} levels deep; the limit is ${LIMITS.maxQuoteDepth}`, line);
+    if (containers > LIMITS.maxContainerDepth)
+      return deep(
+        `lists and blockquotes nested ${containers} levels deep on one line; the limit is ${LIMITS.maxContainerDepth}`,
+        line,
+      );
+    if (indent > LIMITS.maxIndent)
+      return deep(`line indented ${indent} columns (a deeply nested list?); the limit is ${LIMITS.maxIndent}`, line);
     if (end === -1) break;
     start = end + 1;
   }
   const bytes = Buffer.byteLength(source, 'utf8');
   if (bytes > LIMITS.maxBytes) {
-    return [error('content-too-large', `file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${LIMITS.maxBytes / 1024 / 1024} MB`, { file, line: 1, hint: 'split the page into several documents, or move large data into a file under site/static/ and link to it' })];
+    return [
+      error(
+        'content-too-large',
+        `file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${LIMITS.maxBytes / 1024 / 1024} MB`,
+        {
+          file,
+          line: 1,
+          hint: 'split the page into several documents, or move large data into a file under site/static/ and link to it',
+        },
+      ),
+    ];
   }
   return [];
 }
@@ -95,7 +117,13 @@ export function checkTreeDepth(tree: TreeNode, file: string): Diagnostic[] {
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as [TreeNode, number];
     if (depth > LIMITS.maxTreeDepth) {
-      return [error('content-too-deep', `elements nested more than ${LIMITS.maxTreeDepth} levels deep`, { file, line: node.position?.start.line, hint: 'flatten the nesting: split deeply nested elements, lists or quotes into shallower ones' })];
+      return [
+        error('content-too-deep', `elements nested more than ${LIMITS.maxTreeDepth} levels deep`, {
+          file,
+          line: node.position?.start.line,
+          hint: 'flatten the nesting: split deeply nested elements, lists or quotes into shallower ones',
+        }),
+      ];
     }
     for (const child of node.children ?? []) stack.push([child, depth + 1]);
   }

@@ -91,7 +91,8 @@ function createParser(): MarkdownIt {
         for (let line = startLine; line < state.line; line++) {
           const indent = state.sCount[line] as number;
           // Blockquotes mark their lazy lines -1: those are measured from the start of the line.
-          if (indent - state.blkIndent >= 4 || (indent < state.blkIndent && leadingColumns(lines[line] ?? '') >= 4)) bail();
+          if (indent - state.blkIndent >= 4 || (indent < state.blkIndent && leadingColumns(lines[line] ?? '') >= 4))
+            bail();
         }
       }
       return ok;
@@ -121,8 +122,10 @@ function ruleNamed<T extends { name: string }>(rules: readonly T[], name: string
 
 /** `:::note[Title]` … `:::` admonitions, read as micromark-extension-directive reads container directives. */
 function containerDirective(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-  const lineText = (line: number) => state.src.slice((state.bMarks[line] as number) + (state.tShift[line] as number), state.eMarks[line]);
-  if (state.src.charCodeAt((state.bMarks[startLine] as number) + (state.tShift[startLine] as number)) !== 0x3a /* : */) return false;
+  const lineText = (line: number) =>
+    state.src.slice((state.bMarks[line] as number) + (state.tShift[line] as number), state.eMarks[line]);
+  if (state.src.charCodeAt((state.bMarks[startLine] as number) + (state.tShift[startLine] as number)) !== 0x3a /* : */)
+    return false;
   const open = DIRECTIVE_OPEN.exec(lineText(startLine));
   if (!open) return false;
   // Indented fences, other directive names and unclosed containers are left to the MDX parser.
@@ -180,7 +183,13 @@ function toMdast(tokens: Token[], env: Env): Root {
         const parent = top();
         // markdown-it hides the paragraphs of tight lists; a visible one in an item makes the list loose.
         if (parent.type === 'listItem' && !token.hidden) (stack[stack.length - 2] as List).spread = true;
-        open({ type: 'paragraph', children: [], ...((token.meta as { directiveLabel?: boolean } | null)?.directiveLabel ? { data: { directiveLabel: true } as never } : {}) } as Parent);
+        open({
+          type: 'paragraph',
+          children: [],
+          ...((token.meta as { directiveLabel?: boolean } | null)?.directiveLabel
+            ? { data: { directiveLabel: true } as never }
+            : {}),
+        } as Parent);
         break;
       }
       case 'heading_open':
@@ -191,7 +200,13 @@ function toMdast(tokens: Token[], env: Env): Root {
         break;
       case 'bullet_list_open':
       case 'ordered_list_open':
-        open({ type: 'list', ordered: token.type === 'ordered_list_open', start: token.type === 'ordered_list_open' ? Number(token.attrGet('start') ?? 1) : null, spread: false, children: [] } as List);
+        open({
+          type: 'list',
+          ordered: token.type === 'ordered_list_open',
+          start: token.type === 'ordered_list_open' ? Number(token.attrGet('start') ?? 1) : null,
+          spread: false,
+          children: [],
+        } as List);
         break;
       case 'list_item_open': {
         const item: ListItem = { type: 'listItem', spread: false, checked: null, children: [] };
@@ -255,11 +270,22 @@ function toMdast(tokens: Token[], env: Env): Root {
         // An unclosed fence ends differently (trailing blank lines) in the two parsers.
         const [first = 0, end = 0] = token.map ?? [];
         const closer = CLOSING_FENCE.exec(lines[end - 1] ?? '');
-        if (end - 1 <= first || !closer || closer[1]?.[0] !== token.markup[0] || (closer[1]?.length ?? 0) < token.markup.length) bail();
+        if (
+          end - 1 <= first ||
+          !closer ||
+          closer[1]?.[0] !== token.markup[0] ||
+          (closer[1]?.length ?? 0) < token.markup.length
+        )
+          bail();
         const info = token.info.trim();
         const lang = info.split(/[ \t]/, 1)[0] ?? '';
         const meta = info.slice(lang.length).trim();
-        top().children.push({ type: 'code', lang: lang || null, meta: meta || null, value: token.content.replace(/\n$/, '') } as never);
+        top().children.push({
+          type: 'code',
+          lang: lang || null,
+          meta: meta || null,
+          value: token.content.replace(/\n$/, ''),
+        } as never);
         break;
       }
       case 'inline': {
@@ -267,7 +293,13 @@ function toMdast(tokens: Token[], env: Env): Root {
         if (parent.type === 'paragraph' && ESM_LINE.test(token.content)) bail();
         // GFM reads `[ ]` as a task only on the item's first line.
         const item = stack[stack.length - 2];
-        if (item?.type === 'listItem' && item.children[0] === parent && token.map?.[0] !== itemLines.get(item) && TASK_MARKER.test(token.content)) bail();
+        if (
+          item?.type === 'listItem' &&
+          item.children[0] === parent &&
+          token.map?.[0] !== itemLines.get(item) &&
+          TASK_MARKER.test(token.content)
+        )
+          bail();
         const line = token.map?.[0] ?? rowLine;
         const where = (t: Token) => {
           const span = env.links.get(t);
@@ -331,7 +363,10 @@ function taskListItem(item: ListItem): void {
 }
 
 /** Inline tokens to phrasing content; consecutive text, escapes, entities and soft breaks make one text node. */
-function inlineToMdast(tokens: Token[], where: (t: Token) => { start: { line: number; column: number } }): PhrasingContent[] {
+function inlineToMdast(
+  tokens: Token[],
+  where: (t: Token) => { start: { line: number; column: number } },
+): PhrasingContent[] {
   const root = { children: [] as PhrasingContent[] };
   const stack: Array<{ children: PhrasingContent[] }> = [root];
   const top = () => stack[stack.length - 1] as { children: PhrasingContent[] };
@@ -375,7 +410,13 @@ function inlineToMdast(tokens: Token[], where: (t: Token) => { start: { line: nu
         open({ type: 'delete', children: [] });
         break;
       case 'link_open':
-        open({ type: 'link', url: attr(token, 'href') ?? '', title: attr(token, 'title'), children: [], position: where(token) as never });
+        open({
+          type: 'link',
+          url: attr(token, 'href') ?? '',
+          title: attr(token, 'title'),
+          children: [],
+          position: where(token) as never,
+        });
         break;
       case 'em_close':
       case 'strong_close':
@@ -384,7 +425,13 @@ function inlineToMdast(tokens: Token[], where: (t: Token) => { start: { line: nu
         stack.pop();
         break;
       case 'image':
-        top().children.push({ type: 'image', url: attr(token, 'src') ?? '', title: attr(token, 'title'), alt: altText(token.children ?? []), position: where(token) as never });
+        top().children.push({
+          type: 'image',
+          url: attr(token, 'src') ?? '',
+          title: attr(token, 'title'),
+          alt: altText(token.children ?? []),
+          position: where(token) as never,
+        });
         break;
       default:
         bail();

@@ -17,5 +17,11 @@ export async function processSource(text: string, file: string): Promise<Process
   if (limits.length) return { frontMatter: {}, code: '', headings: [], links: [], diagnostics: limits };
   const split = parseFrontMatter(text, file);
   const compiled = await compileMdx(split.body, file);
-  return { frontMatter: split.frontMatter, code: compiled.code, headings: compiled.headings, links: compiled.links, diagnostics: [...split.diagnostics, ...compiled.diagnostics] };
+  return {
+    frontMatter: split.frontMatter,
+    code: compiled.code,
+    headings: compiled.headings,
+    links: compiled.links,
+    diagnostics: [...split.diagnostics, ...compiled.diagnostics],
+  };
 }

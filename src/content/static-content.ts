@@ -12,7 +12,13 @@ import { jsonExpression } from '../safe-json.js';
  * third of the compile time. Such a page becomes data instead: a compact element tree rendered by one
  * shared template (templates/pages/static-content.tsx), which also makes route chunks smaller to bundle.
  */
-const MDX_NODE_TYPES = new Set(['mdxjsEsm', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression']);
+const MDX_NODE_TYPES = new Set([
+  'mdxjsEsm',
+  'mdxJsxFlowElement',
+  'mdxJsxTextElement',
+  'mdxFlowExpression',
+  'mdxTextExpression',
+]);
 
 /** True when the tree has a construct only the full MDX compiler can turn into code. */
 export function needsMdxCompiler(tree: MdastRoot): boolean {
@@ -51,7 +57,10 @@ function reactName(key: string): { name: string; commaSeparated: boolean } {
   if (!known) {
     const info = find(html, key);
     // React spells data-* and aria-* attributes as in HTML, everything else as the DOM property.
-    known = { name: /^(data|aria)[A-Z]/.test(info.property) ? info.attribute : info.property, commaSeparated: info.commaSeparated };
+    known = {
+      name: /^(data|aria)[A-Z]/.test(info.property) ? info.attribute : info.property,
+      commaSeparated: info.commaSeparated,
+    };
     reactNames.set(key, known);
   }
   return known;
@@ -61,7 +70,8 @@ function reactProps(node: Element): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   let any = false;
   for (const [key, value] of Object.entries(node.properties)) {
-    if (value === undefined || value === null || value === false || (typeof value === 'number' && Number.isNaN(value))) continue;
+    if (value === undefined || value === null || value === false || (typeof value === 'number' && Number.isNaN(value)))
+      continue;
     const info = reactName(key);
     const name = info.name;
     let v: unknown = value;

@@ -24,17 +24,35 @@ const SLICE_MS = 10;
  * Write stage, the one writer of the output folder: everything goes into a temporary sibling folder which
  * replaces the old output only once complete, so a failed or interrupted build leaves the old site as it was.
  */
-export async function writeOutput(outDir: string, files: readonly OutputFile[], statics?: StaticFiles, interrupt?: Interruptible): Promise<void> {
+export async function writeOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+  statics?: StaticFiles,
+  interrupt?: Interruptible,
+): Promise<void> {
   // issue 8: a SIGINT/SIGTERM waits for this stage to stop at a slice boundary (or to finish the swap).
-  return interrupt ? interrupt.guard(() => writeInto(outDir, files, statics, interrupt)) : writeInto(outDir, files, statics);
+  return interrupt
+    ? interrupt.guard(() => writeInto(outDir, files, statics, interrupt))
+    : writeInto(outDir, files, statics);
 }
 
-async function writeInto(outDir: string, files: readonly OutputFile[], statics: StaticFiles | undefined, interrupt?: Interruptible): Promise<void> {
+async function writeInto(
+  outDir: string,
+  files: readonly OutputFile[],
+  statics: StaticFiles | undefined,
+  interrupt?: Interruptible,
+): Promise<void> {
   const signal = interrupt?.signal;
   // The route stage rejects such paths with their source; this is the last guard of the output folder (issue 20).
   const unsafe = files.flatMap((f) => {
     const problem = pathProblem(f.path);
-    return problem ? [error('output-path-unsafe', `refusing to write "${excerpt(f.path)}": ${problem}`, { hint: 'please report it: the route stage should have named its source' })] : [];
+    return problem
+      ? [
+          error('output-path-unsafe', `refusing to write "${excerpt(f.path)}": ${problem}`, {
+            hint: 'please report it: the route stage should have named its source',
+          }),
+        ]
+      : [];
   });
   if (unsafe.length) throw new PortalError(unsafe.slice(0, 20));
   const parent = path.dirname(outDir);
@@ -51,7 +69,11 @@ async function writeInto(outDir: string, files: readonly OutputFile[], statics: 
     signal?.throwIfAborted();
     const targets = files.map((f) => path.join(tmp, f.path));
     await inSlices(foldersToCreate(tmp, targets), (dir) => fs.mkdirSync(dir, { recursive: true }), signal);
-    await inSlices(files, (f, i) => writeOrReuse(targets[i] as string, f.contents, previous && path.join(previous, f.path)), signal);
+    await inSlices(
+      files,
+      (f, i) => writeOrReuse(targets[i] as string, f.contents, previous && path.join(previous, f.path)),
+      signal,
+    );
     // Last point of return: once the old output moves aside, the new one goes in place.
     signal?.throwIfAborted();
     const old = `${outDir}.old-${process.pid}`;
@@ -159,7 +181,11 @@ export function foldersToCreate(root: string, files: readonly string[]): string[
  * Runs `fn` over `items` synchronously, yielding to the event loop every SLICE_MS and checking `signal` before
  * each slice: an interruption stops the work between two calls, never inside one, and nothing is left in flight.
  */
-export async function inSlices<T>(items: readonly T[], fn: (item: T, index: number) => void, signal?: AbortSignal): Promise<void> {
+export async function inSlices<T>(
+  items: readonly T[],
+  fn: (item: T, index: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   let i = 0;
   while (i < items.length) {
     signal?.throwIfAborted();
@@ -180,7 +206,9 @@ export async function removeTree(dir: string): Promise<void> {
   try {
     const entries = await fsp.readdir(dir, { withFileTypes: true });
     // allSettled: nothing of this walk may still be in flight when fs.rm takes over.
-    const results = await Promise.allSettled(entries.map((e) => (e.isDirectory() ? removeTree(path.join(dir, e.name)) : fsp.unlink(path.join(dir, e.name)))));
+    const results = await Promise.allSettled(
+      entries.map((e) => (e.isDirectory() ? removeTree(path.join(dir, e.name)) : fsp.unlink(path.join(dir, e.name)))),
+    );
     if (results.every((r) => r.status === 'fulfilled')) return await fsp.rmdir(dir);
   } catch {
     // left to fs.rm below
@@ -196,7 +224,8 @@ async function recoverStale(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   const names = await fsp.readdir(parent);
-  for (const stale of names.filter((n) => n.startsWith(`.${base}.tmp-`))) await fsp.rm(path.join(parent, stale), { recursive: true, force: true });
+  for (const stale of names.filter((n) => n.startsWith(`.${base}.tmp-`)))
+    await fsp.rm(path.join(parent, stale), { recursive: true, force: true });
   const moved = names.filter((n) => n.startsWith(`${base}.old-`) && /^\d+$/.test(n.slice(base.length + 5)));
   for (const name of moved) {
     const from = path.join(parent, name);
@@ -206,7 +235,12 @@ async function recoverStale(outDir: string): Promise<void> {
 }
 
 /** Copies the static files under the generated ones: links stay links, unchanged files are reused (writeOrReuse). */
-async function copyStatic(statics: StaticFiles, to: string, previous: string | undefined, signal?: AbortSignal): Promise<void> {
+async function copyStatic(
+  statics: StaticFiles,
+  to: string,
+  previous: string | undefined,
+  signal?: AbortSignal,
+): Promise<void> {
   // Every copy is synchronous and the signal is checked between slices of them (rather than fs.cp, whose copies
   // carry on in the background after it rejects), so an interruption leaves nothing in flight.
   await inSlices(
@@ -223,4 +257,8 @@ async function copyStatic(statics: StaticFiles, to: string, previous: string | u
 }
 
 /** True when the path exists; shared by the stages that must not fail on a missing folder. */
-export const exists = (p: string): Promise<boolean> => fsp.access(p).then(() => true, () => false);
+export const exists = (p: string): Promise<boolean> =>
+  fsp.access(p).then(
+    () => true,
+    () => false,
+  );

@@ -27,10 +27,21 @@ export interface MachineFilesOptions {
  */
 export function buildMachineFiles(o: MachineFilesOptions): OutputFile[] {
   const address = { url: o.config.url, baseUrl: o.config.baseUrl, trailingSlash: o.config.trailingSlash };
-  const inSidebar = new Map(Object.values(o.sidebars).flatMap((items) => flattenSidebar(items).map((l) => l.href)).map((href, i) => [href, i] as const).reverse());
+  const inSidebar = new Map(
+    Object.values(o.sidebars)
+      .flatMap((items) => flattenSidebar(items).map((l) => l.href))
+      .map((href, i) => [href, i] as const)
+      .reverse(),
+  );
   const rank = (r: Route) => inSidebar.get(r.path) ?? Number.MAX_SAFE_INTEGER;
-  const current = o.routes.filter((r) => isPublicRoute(r) && !isOlderVersion(r.path, o.site.versions)).sort((a, b) => rank(a) - rank(b));
-  const sidebarLabels = new Map(o.site.navbar.items.flatMap((item) => (item.type === 'link' && item.sidebarId ? [[item.sidebarId, item.label] as const] : [])));
+  const current = o.routes
+    .filter((r) => isPublicRoute(r) && !isOlderVersion(r.path, o.site.versions))
+    .sort((a, b) => rank(a) - rank(b));
+  const sidebarLabels = new Map(
+    o.site.navbar.items.flatMap((item) =>
+      item.type === 'link' && item.sidebarId ? [[item.sidebarId, item.label] as const] : [],
+    ),
+  );
   const markdownOf = docMarkdownOf(o.sourceOf);
   const llms = {
     routes: current,
@@ -41,7 +52,10 @@ export function buildMachineFiles(o: MachineFilesOptions): OutputFile[] {
   };
   // The other locales' sitemaps sit under their own base URLs (src/commands/build-locale.ts).
   const otherLocales = o.config.i18n.locales.filter((l) => l !== o.config.i18n.defaultLocale);
-  const sitemaps = [absoluteFileUrl(address, 'sitemap.xml'), ...otherLocales.map((l) => absoluteFileUrl(address, `${l}/sitemap.xml`))];
+  const sitemaps = [
+    absoluteFileUrl(address, 'sitemap.xml'),
+    ...otherLocales.map((l) => absoluteFileUrl(address, `${l}/sitemap.xml`)),
+  ];
   return [
     { path: 'sitemap.xml', contents: buildSitemap(o.routes, address) },
     ...(o.locale ? [] : [{ path: 'robots.txt', contents: buildRobots(sitemaps) }]),

@@ -3,7 +3,8 @@ import type { OutputFile } from '../output/write.js';
 import type { Route } from '../routes/route.js';
 
 /** Where a page's Markdown source is published: beside the page, `/docs/intro` → `docs/intro.md`. */
-export const markdownFileFor = (routePath: string): string => (routePath === '/' ? 'index.md' : `${routePath.slice(1)}.md`);
+export const markdownFileFor = (routePath: string): string =>
+  routePath === '/' ? 'index.md' : `${routePath.slice(1)}.md`;
 
 /**
  * A source's body without its front matter, trimmed: `parseFrontMatter(text, file).body.trim()` without
@@ -24,7 +25,9 @@ export function docMarkdown(route: Route, sourceText: string): string {
   // A `#` line before the first code fence: the doc's own title (a `#` inside a code block is not one).
   const fence = body.search(/\n(?=```)/);
   const hasTitle = /^#\s/m.test(fence < 0 ? body : body.slice(0, fence));
-  const head = hasTitle ? '' : `# ${route.page.title}\n\n${route.page.description ? `${route.page.description}\n\n` : ''}`;
+  const head = hasTitle
+    ? ''
+    : `# ${route.page.title}\n\n${route.page.description ? `${route.page.description}\n\n` : ''}`;
   return `${head}${body}\n`;
 }
 
@@ -44,7 +47,10 @@ export function docMarkdownOf(sourceOf: (file: string) => string | undefined): (
 }
 
 /** Each doc's Markdown source beside its page (issue 7), for every doc route with a Markdown file. */
-export function buildMarkdownSources(routes: readonly Route[], markdownOf: (route: Route) => string | undefined): OutputFile[] {
+export function buildMarkdownSources(
+  routes: readonly Route[],
+  markdownOf: (route: Route) => string | undefined,
+): OutputFile[] {
   return routes.flatMap((route) => {
     const markdown = markdownOf(route);
     return markdown === undefined ? [] : [{ path: markdownFileFor(route.path), contents: markdown }];

@@ -27,7 +27,9 @@ export function isOlderVersion(path: string, versions: readonly DocsVersion[]): 
 }
 
 /** The page's absolute URL, as its canonical link gives it. */
-export const absoluteUrl = (site: SiteAddress, path: string): string => `${site.url.replace(/\/$/, '')}${toHref(path, site.baseUrl, site.trailingSlash)}`;
+export const absoluteUrl = (site: SiteAddress, path: string): string =>
+  `${site.url.replace(/\/$/, '')}${toHref(path, site.baseUrl, site.trailingSlash)}`;
 
 /** An absolute URL of a file in the output folder. */
-export const absoluteFileUrl = (site: SiteAddress, file: string): string => `${site.url.replace(/\/$/, '')}${site.baseUrl}${file.replace(/^\//, '')}`;
+export const absoluteFileUrl = (site: SiteAddress, file: string): string =>
+  `${site.url.replace(/\/$/, '')}${site.baseUrl}${file.replace(/^\//, '')}`;

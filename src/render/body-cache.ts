@@ -26,7 +26,10 @@ export async function renderBodiesCached(
 ): Promise<BodyResult[]> {
   const siteHash = createHash('sha1').update(JSON.stringify(site)).digest('hex');
   const keys = routes.map((route, i) =>
-    createHash('sha1').update(`${codeHash}\0${siteHash}\0`).update(JSON.stringify([route.path, route.template, route.body, pages[i]])).digest('hex'),
+    createHash('sha1')
+      .update(`${codeHash}\0${siteHash}\0`)
+      .update(JSON.stringify([route.path, route.template, route.body, pages[i]]))
+      .digest('hex'),
   );
   const results: Array<BodyResult | undefined> = keys.map((key) => cache.entries.get(key));
   const missing = results.flatMap((r, i) => (r ? [] : [i]));
@@ -35,8 +38,15 @@ export async function renderBodiesCached(
   } else if (missing.length > 0) {
     // A few pages: rendered on this thread, from a view of the bundle holding just their modules.
     const { file: _onDisk, ...inMemory } = bundle;
-    const some: ServerBundle = { ...inMemory, modules: missing.map((i) => bundle.modules[i] as ServerBundle['modules'][number]) };
-    const rendered = await renderBodies(some, site, missing.map((i) => pages[i] as PageData));
+    const some: ServerBundle = {
+      ...inMemory,
+      modules: missing.map((i) => bundle.modules[i] as ServerBundle['modules'][number]),
+    };
+    const rendered = await renderBodies(
+      some,
+      site,
+      missing.map((i) => pages[i] as PageData),
+    );
     missing.forEach((i, k) => (results[i] = rendered[k]));
   }
   cache.entries.clear();

@@ -6,7 +6,6 @@ import { socialMetaTags } from './social-meta.js';
 import type { BootData } from '../../templates/client/boot-data.js';
 import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY, THEME_KEY } from '../../templates/shell/storage-keys.js';
 
-
 /**
  * Runs before first paint so the right colour mode and a dismissed announcement bar never flash (spec §4,
  * issue 3 items 6–7). Same keys and formats as templates/shell/color-mode.tsx and announcement.ts: the
@@ -16,7 +15,9 @@ import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY, THEME_KEY } from '../../temp
 export function colorModeScript(site: SiteData): string {
   const { defaultMode, respectPrefersColorScheme, disableSwitch } = site.colorMode;
   const bar = site.announcementBar;
-  const fallback = respectPrefersColorScheme ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'` : JSON.stringify(defaultMode);
+  const fallback = respectPrefersColorScheme
+    ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'`
+    : JSON.stringify(defaultMode);
   // With the switch disabled a stored choice cannot be changed by the reader, so it is not honoured.
   const stored = disableSwitch ? '' : `try{s=localStorage.getItem(${JSON.stringify(THEME_KEY)})}catch(e){}`;
   const theme = `var d=document.documentElement,s=null;${stored}d.setAttribute('data-theme',s==='light'||s==='dark'?s:${fallback});`;

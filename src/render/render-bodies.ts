@@ -52,7 +52,11 @@ export function batchSize(remaining: number, threads: number): number {
  * so on large sites a worker thread that imports the same server bundle takes batches from a shared queue while
  * the main thread renders too; on the 2-core target that roughly halves the stage.
  */
-export async function renderBodies(bundle: ServerBundle, site: SiteData, pages?: readonly PageData[]): Promise<BodyResult[]> {
+export async function renderBodies(
+  bundle: ServerBundle,
+  site: SiteData,
+  pages?: readonly PageData[],
+): Promise<BodyResult[]> {
   const count = bundle.modules.length;
   const results: BodyResult[] = new Array(count);
   // The server bundle holds templates, not page data: each route's page comes from the route table.
@@ -79,7 +83,13 @@ export async function renderBodies(bundle: ServerBundle, site: SiteData, pages?:
   };
   const script = path.join(path.dirname(bundle.file as string), `render-worker-${process.pid}-${Date.now()}.mjs`);
   await fs.writeFile(script, WORKER_SOURCE);
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { bundleUrl: pathToFileURL(bundle.file as string).href, site, idPattern: ID_ATTRIBUTE.source } }));
+  const workers = Array.from(
+    { length: threads },
+    () =>
+      new Worker(script, {
+        workerData: { bundleUrl: pathToFileURL(bundle.file as string).href, site, idPattern: ID_ATTRIBUTE.source },
+      }),
+  );
   try {
     const remote = workers.map((worker) => runWorker(worker, take, results, pages));
     for (const r of remote) r.done.catch(() => undefined); // an idle worker's crash must not go unhandled
@@ -107,10 +117,17 @@ interface WorkerBody {
 
 /** A worker's answer for one route, as the main thread's renderOne would have returned it. */
 export function fromWorker(b: WorkerBody): BodyResult {
-  return b.html !== undefined ? { html: b.html, ids: b.ids ?? [] } : { error: Object.assign(new Error(b.error), { stack: b.stack }) };
+  return b.html !== undefined
+    ? { html: b.html, ids: b.ids ?? [] }
+    : { error: Object.assign(new Error(b.error), { stack: b.stack }) };
 }
 
-function runWorker(worker: Worker, take: () => [number, number] | undefined, results: BodyResult[], pages: readonly PageData[] | undefined): { done: Promise<void>; busy(): boolean } {
+function runWorker(
+  worker: Worker,
+  take: () => [number, number] | undefined,
+  results: BodyResult[],
+  pages: readonly PageData[] | undefined,
+): { done: Promise<void>; busy(): boolean } {
   let inFlight = 0;
   const done = new Promise<void>((resolve, reject) => {
     const send = (): boolean => {

@@ -27,13 +27,16 @@ export interface RenderOptions {
 }
 
 /** Render stage: every route to a complete HTML document; also returns each page's element ids for the anchor check. */
-export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile[]; idsByPath: Map<string, Set<string>> }> {
+export async function renderPages(
+  o: RenderOptions,
+): Promise<{ files: OutputFile[]; idsByPath: Map<string, Set<string>> }> {
   const files: OutputFile[] = [];
   const idsByPath = new Map<string, Set<string>>();
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
-  const bodies = o.bodyCache && o.bundle.codeHash && o.pages
-    ? await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.routes, o.bundle, o.site, o.pages)
-    : await renderBodies(o.bundle, o.site, o.pages);
+  const bodies =
+    o.bodyCache && o.bundle.codeHash && o.pages
+      ? await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.routes, o.bundle, o.site, o.pages)
+      : await renderBodies(o.bundle, o.site, o.pages);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
   o.routes.forEach((route, i) => {
     const module = o.bundle.modules[i];
@@ -41,7 +44,15 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
     const rendered = bodies[i];
     if (!rendered || 'error' in rendered) {
       const err = rendered?.error ?? new Error('no output');
-      throw new PortalError([error('render-failed', `rendering ${route.path} failed: ${err.message}`, { file: route.file, hint: 'a component in this page threw while rendering' })], { cause: err });
+      throw new PortalError(
+        [
+          error('render-failed', `rendering ${route.path} failed: ${err.message}`, {
+            file: route.file,
+            hint: 'a component in this page threw while rendering',
+          }),
+        ],
+        { cause: err },
+      );
     }
     const body = rendered.html;
     idsByPath.set(route.path, new Set(rendered.ids.map(decodeEntities)));
@@ -49,7 +60,13 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
     if (!routeAssets) throw new Error(`no client chunk for ${route.path}`);
     // A Markdown-only page hydrates from a chunk without its body's data: the HTML has it (issue 17 item 3).
     const assets = routeAssets.firstVisit ?? routeAssets;
-    const page = module.meta?.title ? { ...route.page, title: module.meta.title, ...(module.meta.description ? { description: module.meta.description } : {}) } : route.page;
+    const page = module.meta?.title
+      ? {
+          ...route.page,
+          title: module.meta.title,
+          ...(module.meta.description ? { description: module.meta.description } : {}),
+        }
+      : route.page;
     files.push({
       path: htmlFileFor(route.path, o.config.trailingSlash),
       contents: renderDocument({
@@ -74,4 +91,3 @@ export async function renderPages(o: RenderOptions): Promise<{ files: OutputFile
   });
   return { files, idsByPath };
 }
-

@@ -1,7 +1,6 @@
 import type { PageData } from '../../templates/types.js';
 import { escapeHtml } from '../html-entities.js';
 
-
 export interface SocialMetaOptions {
   /** The document title (`Page | Site`). */
   title: string;
@@ -32,7 +31,7 @@ export function socialMetaTags(o: SocialMetaOptions): string {
     ['name', 'twitter:image', o.image],
   ];
   return tags
-    .filter((t): t is [typeof t[0], string, string] => Boolean(t[2]))
+    .filter((t): t is [(typeof t)[0], string, string] => Boolean(t[2]))
     .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`)
     .join('');
 }

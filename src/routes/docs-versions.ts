@@ -19,7 +19,12 @@ export interface DocsVersionContent {
 }
 
 export interface BuildDocsVersionsInput {
-  versions: ReadonlyArray<{ plan: VersionPlan; files: readonly SourceFile[]; sidebars: SidebarsInput; sidebarsFile: string }>;
+  versions: ReadonlyArray<{
+    plan: VersionPlan;
+    files: readonly SourceFile[];
+    sidebars: SidebarsInput;
+    sidebarsFile: string;
+  }>;
   processed: ReadonlyMap<string, ProcessedSource | undefined>;
   /** What `{type: 'openapi'}` expands to, in every version. */
   apiItems: SidebarItem[];
@@ -46,15 +51,34 @@ export interface DocsVersions {
 export function buildDocsVersions(input: BuildDocsVersionsInput): DocsVersions {
   const diagnostics: Diagnostic[] = [];
   const contents = input.versions.map(({ plan, files, sidebars: sidebarsInput, sidebarsFile }): DocsVersionContent => {
-    const entries = buildDocEntries(files, files.map((f) => input.processed.get(f.file) as ProcessedSource), { routeBasePath: plan.base, includeDrafts: input.includeDrafts });
-    const sidebars = resolveSidebars(sidebarsInput, { docs: entries.docs, draftIds: entries.draftIds, routeBasePath: plan.base, apiItems: input.apiItems, file: sidebarsFile, collapsed: input.sidebarCollapsed ?? false });
+    const entries = buildDocEntries(
+      files,
+      files.map((f) => input.processed.get(f.file) as ProcessedSource),
+      { routeBasePath: plan.base, includeDrafts: input.includeDrafts },
+    );
+    const sidebars = resolveSidebars(sidebarsInput, {
+      docs: entries.docs,
+      draftIds: entries.draftIds,
+      routeBasePath: plan.base,
+      apiItems: input.apiItems,
+      file: sidebarsFile,
+      collapsed: input.sidebarCollapsed ?? false,
+    });
     diagnostics.push(...entries.diagnostics, ...sidebars.diagnostics);
-    return { plan, docs: entries.docs, draftIds: entries.draftIds, sidebars: sidebars.sidebars, docSidebar: sidebars.docSidebar, generatedIndexes: sidebars.generatedIndexes };
+    return {
+      plan,
+      docs: entries.docs,
+      draftIds: entries.draftIds,
+      sidebars: sidebars.sidebars,
+      docSidebar: sidebars.docSidebar,
+      generatedIndexes: sidebars.generatedIndexes,
+    };
   });
   const last = contents.find((c) => c.plan.isLast) ?? (contents[0] as DocsVersionContent);
   const bundleSidebars: Record<string, SidebarItem[]> = {};
   for (const content of contents) {
-    for (const [id, items] of Object.entries(content.sidebars)) bundleSidebars[`${content.plan.sidebarKeyPrefix}${id}`] = items;
+    for (const [id, items] of Object.entries(content.sidebars))
+      bundleSidebars[`${content.plan.sidebarKeyPrefix}${id}`] = items;
   }
   return { contents, last, data: contents.map(versionData), bundleSidebars, diagnostics };
 }
@@ -62,8 +86,14 @@ export function buildDocsVersions(input: BuildDocsVersionsInput): DocsVersions {
 /** The shell's view of a version: its docs by id and path, each sidebar's first link, its main doc. */
 export function versionData(content: DocsVersionContent): DocsVersion {
   const { plan, docs } = content;
-  const firstOfSidebar = Object.values(content.sidebars).map(firstDocId).find((id) => id !== undefined);
-  const main = docs.find((d) => d.path === plan.base) ?? docs.find((d) => d.id === firstOfSidebar) ?? docs.find((d) => d.id === 'intro') ?? [...docs].sort((a, b) => a.path.localeCompare(b.path))[0];
+  const firstOfSidebar = Object.values(content.sidebars)
+    .map(firstDocId)
+    .find((id) => id !== undefined);
+  const main =
+    docs.find((d) => d.path === plan.base) ??
+    docs.find((d) => d.id === firstOfSidebar) ??
+    docs.find((d) => d.id === 'intro') ??
+    [...docs].sort((a, b) => a.path.localeCompare(b.path))[0];
   const sidebars: DocsVersion['sidebars'] = {};
   for (const [id, items] of Object.entries(content.sidebars)) {
     const link = flattenSidebar(items)[0];

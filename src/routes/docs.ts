@@ -37,17 +37,30 @@ export function buildDocEntries(
     }
     const h1 = src.headings.find((h) => h.depth === 1)?.text;
     const title = fm.title ?? h1 ?? id.split('/').pop() ?? id;
-    if (!fm.title && !h1) diagnostics.push(warning('doc-untitled', `doc "${id}" has no title; using "${title}"`, { file: f.file, hint: 'add `title:` to its front matter or a `# heading`' }));
+    if (!fm.title && !h1)
+      diagnostics.push(
+        warning('doc-untitled', `doc "${id}" has no title; using "${title}"`, {
+          file: f.file,
+          hint: 'add `title:` to its front matter or a `# heading`',
+        }),
+      );
     const path = docRoute(f.rel, options.routeBasePath, fm.slug);
     const problem = routePathProblem(path);
     if (problem) {
       // issue 20 item 2: `slug: ../../escaped` must not write outside the output folder.
       diagnostics.push(
-        error('route-path-unsafe', `the route "${excerpt(path)}" of doc "${excerpt(id)}" cannot be written: ${problem}`, {
-          file: f.file,
-          line: fm.slug === undefined ? undefined : frontMatterKeyLine(f.text, 'slug'),
-          hint: fm.slug === undefined ? 'rename the file' : 'give `slug:` a path of plain names inside the docs, e.g. `slug: /guides/setup`',
-        }),
+        error(
+          'route-path-unsafe',
+          `the route "${excerpt(path)}" of doc "${excerpt(id)}" cannot be written: ${problem}`,
+          {
+            file: f.file,
+            line: fm.slug === undefined ? undefined : frontMatterKeyLine(f.text, 'slug'),
+            hint:
+              fm.slug === undefined
+                ? 'rename the file'
+                : 'give `slug:` a path of plain names inside the docs, e.g. `slug: /guides/setup`',
+          },
+        ),
       );
       return;
     }
@@ -70,6 +83,7 @@ export function buildDocEntries(
 export function frontMatterKeyLine(text: string, key: string): number | undefined {
   const lines = text.split('\n', 200);
   if (lines[0]?.trim() !== '---') return undefined;
-  for (let i = 1; i < lines.length && lines[i]?.trim() !== '---'; i++) if (new RegExp(`^${key}\\s*:`).test(lines[i] ?? '')) return i + 1;
+  for (let i = 1; i < lines.length && lines[i]?.trim() !== '---'; i++)
+    if (new RegExp(`^${key}\\s*:`).test(lines[i] ?? '')) return i + 1;
   return undefined;
 }

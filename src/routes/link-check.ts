@@ -29,7 +29,8 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const routePaths = new Set(input.routes.map((r) => r.path));
   const replaced = input.replacedReference === undefined ? undefined : normalizePath(input.replacedReference);
-  const intoReplaced = (target: string): boolean => replaced !== undefined && (target === replaced || target.startsWith(`${replaced}/`));
+  const intoReplaced = (target: string): boolean =>
+    replaced !== undefined && (target === replaced || target.startsWith(`${replaced}/`));
   /** Links from the site's own pages into the replaced reference, by source file. */
   const previewMisses = new Map<string, { count: number; first: string }>();
   const missInPreview = (file: string | undefined, target: string): void => {
@@ -38,12 +39,25 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     else previewMisses.set(file ?? input.configFile, { count: 1, first: target });
   };
   type At = { file?: string | undefined; line?: number | undefined; column?: number | undefined };
-  const check = (url: string, fromPath: string, where: At | (() => At), label: string, isImage = false, lenient = false, fromReference = false) => {
+  const check = (
+    url: string,
+    fromPath: string,
+    where: At | (() => At),
+    label: string,
+    isImage = false,
+    lenient = false,
+    fromReference = false,
+  ) => {
     const at = (): At => (typeof where === 'function' ? where() : where);
     // Judged as a browser reads the URL (issue 8): ` java\tscript:` is a javascript: URL too.
     const scheme = urlScheme(url);
     if ((scheme && SCRIPT_SCHEMES.has(scheme)) || (scheme === 'data' && !isImage)) {
-      diagnostics.push(error('link-unsafe', `${label} uses a ${scheme}: URL, which the portal refuses`, { ...at(), hint: 'link to a page or an https:// URL instead' }));
+      diagnostics.push(
+        error('link-unsafe', `${label} uses a ${scheme}: URL, which the portal refuses`, {
+          ...at(),
+          hint: 'link to a page or an https:// URL instead',
+        }),
+      );
       return;
     }
     if (scheme || url.startsWith('//') || url === '') return;
@@ -53,10 +67,16 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     if (!routePaths.has(target) && !input.staticFiles.has(target)) {
       if (!fromReference && !isImage && intoReplaced(target)) return missInPreview(at().file, target);
       diagnostics.push(
-        (lenient ? warning : error)(isImage ? 'image-missing' : 'link-broken', `${isImage ? 'missing image' : 'broken link'} "${quote(url)}"${target !== url ? ` (resolves to ${quote(target)})` : ''}${label === 'link' || label === 'image' ? '' : ` in ${label}`}`, {
-          ...at(),
-          hint: isImage ? 'put the file under site/static/ and use its path from the site root' : 'point the link at an existing route, e.g. /docs/intro, or create the page',
-        }),
+        (lenient ? warning : error)(
+          isImage ? 'image-missing' : 'link-broken',
+          `${isImage ? 'missing image' : 'broken link'} "${quote(url)}"${target !== url ? ` (resolves to ${quote(target)})` : ''}${label === 'link' || label === 'image' ? '' : ` in ${label}`}`,
+          {
+            ...at(),
+            hint: isImage
+              ? 'put the file under site/static/ and use its path from the site root'
+              : 'point the link at an existing route, e.g. /docs/intro, or create the page',
+          },
+        ),
       );
       return;
     }
@@ -64,23 +84,44 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
       const ids = input.idsByPath.get(target);
       if (ids && !ids.has(decodeSafe(hash))) {
         if (!fromReference && intoReplaced(target)) return missInPreview(at().file, `${target}#${hash}`);
-        diagnostics.push(warning('anchor-broken', `broken anchor "${quote(url)}"${label === 'link' || label === 'image' ? '' : ` in ${label}`}: ${quote(target)} has no element with id "${quote(hash)}"`, { ...at(), hint: `use one of the heading ids of ${quote(target)}` }));
+        diagnostics.push(
+          warning(
+            'anchor-broken',
+            `broken anchor "${quote(url)}"${label === 'link' || label === 'image' ? '' : ` in ${label}`}: ${quote(target)} has no element with id "${quote(hash)}"`,
+            { ...at(), hint: `use one of the heading ids of ${quote(target)}` },
+          ),
+        );
       }
     }
   };
   for (const route of input.routes) {
     for (const link of route.links) {
-      const at = link.locate ? () => ({ file: route.file, ...link.locate?.() }) : { file: route.file, line: link.line, column: link.column };
-      check(link.url, route.path, at, link.where ?? link.kind, link.kind === 'image', link.lenient, route.kind.startsWith('api-'));
+      const at = link.locate
+        ? () => ({ file: route.file, ...link.locate?.() })
+        : { file: route.file, line: link.line, column: link.column };
+      check(
+        link.url,
+        route.path,
+        at,
+        link.where ?? link.kind,
+        link.kind === 'image',
+        link.lenient,
+        route.kind.startsWith('api-'),
+      );
     }
   }
-  for (const link of input.configLinks) check(link.url, '/', { file: input.configFile }, link.where, link.isImage ?? false);
+  for (const link of input.configLinks)
+    check(link.url, '/', { file: input.configFile }, link.where, link.isImage ?? false);
   for (const [file, { count, first }] of previewMisses) {
     diagnostics.push(
-      warning('link-preview-reference', `${count} link${count === 1 ? '' : 's'} into the API reference that --openapi replaced (first: ${quote(first)})`, {
-        file,
-        hint: 'expected while previewing another document; these links are checked again in a build without --openapi',
-      }),
+      warning(
+        'link-preview-reference',
+        `${count} link${count === 1 ? '' : 's'} into the API reference that --openapi replaced (first: ${quote(first)})`,
+        {
+          file,
+          hint: 'expected while previewing another document; these links are checked again in a build without --openapi',
+        },
+      ),
     );
   }
   return diagnostics;

@@ -17,14 +17,17 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function pathProblem(p: string, maxSegmentBytes = FILE_NAME_MAX_BYTES - 1): string | undefined {
   for (const segment of p.split('/')) {
     if (segment === '') continue;
-    if (segment === '..' || segment === '.') return 'it contains a ".." or "." segment, which would leave its folder (or the site root)';
+    if (segment === '..' || segment === '.')
+      return 'it contains a ".." or "." segment, which would leave its folder (or the site root)';
     if (CONTROL.test(segment)) return 'it contains a control character';
     if (segment.includes('\\')) return 'it contains a backslash';
     if (WINDOWS_RESERVED.test(segment)) return `"${segment.slice(0, 20)}" is a device name Windows reserves`;
-    if (Buffer.byteLength(segment) > maxSegmentBytes) return `one of its names is ${Buffer.byteLength(segment)} bytes long; the limit is ${maxSegmentBytes}`;
+    if (Buffer.byteLength(segment) > maxSegmentBytes)
+      return `one of its names is ${Buffer.byteLength(segment)} bytes long; the limit is ${maxSegmentBytes}`;
   }
   return undefined;
 }
 
 /** pathProblem for a route path, which may still gain `.html` as a file name. */
-export const routePathProblem = (routePath: string): string | undefined => pathProblem(routePath, ROUTE_SEGMENT_MAX_BYTES);
+export const routePathProblem = (routePath: string): string | undefined =>
+  pathProblem(routePath, ROUTE_SEGMENT_MAX_BYTES);

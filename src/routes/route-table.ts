@@ -81,24 +81,45 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
 }
 
 /** The doc routes of one version; links into the docs resolve within the version where it has the page. */
-function docRoutes({ version, tags, tagRoutes, input }: { version: DocsVersionContent; tags: readonly TagInfo[]; tagRoutes: readonly Route[]; input: RouteTableInput }): Route[] {
+function docRoutes({
+  version,
+  tags,
+  tagRoutes,
+  input,
+}: {
+  version: DocsVersionContent;
+  tags: readonly TagInfo[];
+  tagRoutes: readonly Route[];
+  input: RouteTableInput;
+}): Route[] {
   const { config } = input;
   const { plan } = version;
   const tagPath = new Map(tags.map((t) => [t.label, t.path]));
   const neighbours = prevNextBySidebar(version.sidebars, version.docs);
-  const versionPaths = new Set([...version.docs.map((d) => d.path), ...version.generatedIndexes.map((g) => g.path), ...tagRoutes.map((r) => r.path)]);
+  const versionPaths = new Set([
+    ...version.docs.map((d) => d.path),
+    ...version.generatedIndexes.map((g) => g.path),
+    ...tagRoutes.map((r) => r.path),
+  ]);
   return version.docs.map((doc): Route => {
     const fm = doc.source.frontMatter;
     const sidebarId = version.docSidebar.get(doc.id);
     const around = neighbours.get(doc.path);
-    const linkMap = resolveVersionLinks({ links: doc.source.links, routeBasePath: config.docs.routeBasePath, versionBase: plan.base, versionPaths });
+    const linkMap = resolveVersionLinks({
+      links: doc.source.links,
+      routeBasePath: config.docs.routeBasePath,
+      versionBase: plan.base,
+      versionPaths,
+    });
     return {
       path: doc.path,
       kind: 'doc',
       template: 'DocPage',
       file: doc.file,
       body: { type: 'mdx', code: doc.source.code },
-      links: linkMap.size ? doc.source.links.map((l) => ({ ...l, url: linkMap.get(l.url) ?? l.url })) : doc.source.links,
+      links: linkMap.size
+        ? doc.source.links.map((l) => ({ ...l, url: linkMap.get(l.url) ?? l.url }))
+        : doc.source.links,
       unlisted: doc.unlisted,
       ...(sidebarId && plan.sidebarKeyPrefix ? { sidebarKey: `${plan.sidebarKeyPrefix}${sidebarId}` } : {}),
       page: {
@@ -114,7 +135,9 @@ function docRoutes({ version, tags, tagRoutes, input }: { version: DocsVersionCo
         ...(around?.prev ? { prev: around.prev } : {}),
         ...(around?.next ? { next: around.next } : {}),
         ...(input.lastUpdated?.get(doc.file) ? { lastUpdated: input.lastUpdated.get(doc.file) as string } : {}),
-        ...(config.docs.editUrl ? { editUrl: `${config.docs.editUrl.replace(/\/$/, '')}/${plan.contentPath}/${doc.rel}` } : {}),
+        ...(config.docs.editUrl
+          ? { editUrl: `${config.docs.editUrl.replace(/\/$/, '')}/${plan.contentPath}/${doc.rel}` }
+          : {}),
         ...(linkMap.size ? { versionLinks: Object.fromEntries(linkMap) } : {}),
       },
     };
@@ -139,7 +162,13 @@ function categoryRoutes(version: DocsVersionContent): Route[] {
         ...(index.description ? { description: index.description } : {}),
         sidebarId: index.sidebarId,
         toc: [],
-        data: { items: index.items.map((item) => ({ label: item.label, href: item.href ?? firstHref(item) ?? '', count: item.type === 'category' ? flattenSidebar(item.items).length : undefined })) },
+        data: {
+          items: index.items.map((item) => ({
+            label: item.label,
+            href: item.href ?? firstHref(item) ?? '',
+            count: item.type === 'category' ? flattenSidebar(item.items).length : undefined,
+          })),
+        },
       },
     }),
   );
@@ -157,7 +186,13 @@ function dedupe(candidates: Route[]): RouteTable {
   for (const route of candidates) {
     const problem = routePathProblem(route.path);
     if (problem) {
-      diagnostics.push(error('route-path-unsafe', `the route "${excerpt(route.path)}" of ${route.kind} "${excerpt(route.page.title)}" cannot be written: ${problem}`, { file: route.file, hint: 'rename the source, or give it a `slug:` of plain names' }));
+      diagnostics.push(
+        error(
+          'route-path-unsafe',
+          `the route "${excerpt(route.path)}" of ${route.kind} "${excerpt(route.page.title)}" cannot be written: ${problem}`,
+          { file: route.file, hint: 'rename the source, or give it a `slug:` of plain names' },
+        ),
+      );
       continue;
     }
     const key = byFolded.get(route.path.toLowerCase()) ?? route.path;
@@ -171,11 +206,18 @@ function dedupe(candidates: Route[]): RouteTable {
   for (const [path, routes] of clashes) {
     const byCase = routes.some((r) => r.path !== path);
     diagnostics.push(
-      warning('route-duplicate', `duplicate route "${excerpt(path)}"${byCase ? ' (paths that differ only by case are one folder on macOS and Windows)' : ''}: ${routes.length} sources; the first is kept and the others are not built`, {
-        file: routes[1]?.file ?? routes[0]?.file,
-        related: routes.map((r, i) => ({ file: r.file ?? '(generated)', message: `${i + 1}. ${r.kind} "${excerpt(r.page.title)}"${byCase ? ` at ${excerpt(r.path)}` : ''}` })),
-        hint: 'give one of them a different file name or `slug:` in its front matter',
-      }),
+      warning(
+        'route-duplicate',
+        `duplicate route "${excerpt(path)}"${byCase ? ' (paths that differ only by case are one folder on macOS and Windows)' : ''}: ${routes.length} sources; the first is kept and the others are not built`,
+        {
+          file: routes[1]?.file ?? routes[0]?.file,
+          related: routes.map((r, i) => ({
+            file: r.file ?? '(generated)',
+            message: `${i + 1}. ${r.kind} "${excerpt(r.page.title)}"${byCase ? ` at ${excerpt(r.path)}` : ''}`,
+          })),
+          hint: 'give one of them a different file name or `slug:` in its front matter',
+        },
+      ),
     );
   }
   return { routes: [...byPath.values()], byPath, diagnostics };
@@ -205,4 +247,5 @@ function prevNextBySidebar(sidebars: Record<string, SidebarItem[]>, docs: readon
   return result;
 }
 
-const firstHref = (item: SidebarItem): string | undefined => (item.type === 'link' ? item.href : (item.href ?? flattenSidebar(item.items)[0]?.href));
+const firstHref = (item: SidebarItem): string | undefined =>
+  item.type === 'link' ? item.href : (item.href ?? flattenSidebar(item.items)[0]?.href);

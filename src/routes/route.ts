@@ -2,7 +2,16 @@ import type { PageData, RouteKind } from '../../templates/types.js';
 import type { SourceLink } from '../content/compile.js';
 
 /** Template components in templates/pages/, by file name. */
-export type TemplateName = 'DocPage' | 'PlainPage' | 'TagsIndexPage' | 'TagPage' | 'CategoryPage' | 'NotFoundPage' | 'ApiIntroPage' | 'ApiTagPage' | 'ApiOperationPage';
+export type TemplateName =
+  | 'DocPage'
+  | 'PlainPage'
+  | 'TagsIndexPage'
+  | 'TagPage'
+  | 'CategoryPage'
+  | 'NotFoundPage'
+  | 'ApiIntroPage'
+  | 'ApiTagPage'
+  | 'ApiOperationPage';
 
 /** One entry of the route table: everything later stages need to bundle, render and check a page. */
 export interface Route {

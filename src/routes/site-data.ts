@@ -28,16 +28,20 @@ export interface SiteDataInput {
   locale?: string | undefined;
 }
 
-
 /** Resolves navbar items against docs and sidebars (spec §5 errors) and shapes the site-wide data. */
-export function buildSiteData(input: SiteDataInput): { site: SiteData; links: ConfigLink[]; diagnostics: Diagnostic[] } {
+export function buildSiteData(input: SiteDataInput): {
+  site: SiteData;
+  links: ConfigLink[];
+  diagnostics: Diagnostic[];
+} {
   const { config, configFile } = input;
   const diagnostics: Diagnostic[] = [];
   const links: ConfigLink[] = [];
   const docById = new Map(input.docs.map((d) => [d.id, d]));
   const drafts = new Set(input.draftIds);
   const versions = input.versions ?? [singleVersion(input)];
-  const fail = (where: string, message: string, hint: string) => diagnostics.push(error('navbar-item-invalid', `${where}: ${message}`, { file: configFile, hint }));
+  const fail = (where: string, message: string, hint: string) =>
+    diagnostics.push(error('navbar-item-invalid', `${where}: ${message}`, { file: configFile, hint }));
 
   const resolveItem = (item: NavbarItem, i: number): NavItem[] => {
     const where = `navbar.items[${i}] (${item.type}${item.label ? ` "${item.label}"` : ''})`;
@@ -50,40 +54,87 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
           return [];
         }
         links.push({ url, where });
-        return [{ type: 'link', label: item.label ?? url, href: url, external: isExternalUrl(url), position, ...(item.to ? { activeBase: item.to } : {}) }];
+        return [
+          {
+            type: 'link',
+            label: item.label ?? url,
+            href: url,
+            external: isExternalUrl(url),
+            position,
+            ...(item.to ? { activeBase: item.to } : {}),
+          },
+        ];
       }
       case 'dropdown':
-        for (const sub of item.items) if (sub.to ?? sub.href) links.push({ url: (sub.to ?? sub.href) as string, where: `${where} > "${sub.label}"` });
+        for (const sub of item.items)
+          if (sub.to ?? sub.href)
+            links.push({ url: (sub.to ?? sub.href) as string, where: `${where} > "${sub.label}"` });
         return [
           {
             type: 'dropdown',
             label: item.label,
             position,
-            ...(item.to ?? item.href ? { href: (item.to ?? item.href) as string } : {}),
-            items: item.items.map((sub) => ({ label: sub.label, href: sub.to ?? sub.href ?? '#', external: isExternalUrl(sub.href ?? '') })),
+            ...((item.to ?? item.href) ? { href: (item.to ?? item.href) as string } : {}),
+            items: item.items.map((sub) => ({
+              label: sub.label,
+              href: sub.to ?? sub.href ?? '#',
+              external: isExternalUrl(sub.href ?? ''),
+            })),
           },
         ];
       case 'doc': {
         if (drafts.has(item.docId)) return []; // spec §5: a draft doc yields nothing, and no error
         const doc = docById.get(item.docId);
         if (!doc) {
-          fail(where, `unknown doc id "${item.docId}". Available doc ids: ${[...docById.keys()].sort().join(', ')}`, 'use one of the listed ids');
+          fail(
+            where,
+            `unknown doc id "${item.docId}". Available doc ids: ${[...docById.keys()].sort().join(', ')}`,
+            'use one of the listed ids',
+          );
           return [];
         }
-        return [{ type: 'link', label: item.label ?? doc.sidebarLabel, href: doc.path, external: false, position, activeBase: doc.path, docId: doc.id }];
+        return [
+          {
+            type: 'link',
+            label: item.label ?? doc.sidebarLabel,
+            href: doc.path,
+            external: false,
+            position,
+            activeBase: doc.path,
+            docId: doc.id,
+          },
+        ];
       }
       case 'docSidebar': {
         const sidebar = input.sidebars[item.sidebarId];
         if (!sidebar) {
-          fail(where, `unknown sidebar id "${item.sidebarId}". Available sidebar ids: ${Object.keys(input.sidebars).sort().join(', ')}`, 'use one of the listed sidebar ids');
+          fail(
+            where,
+            `unknown sidebar id "${item.sidebarId}". Available sidebar ids: ${Object.keys(input.sidebars).sort().join(', ')}`,
+            'use one of the listed sidebar ids',
+          );
           return [];
         }
         const href = firstLink(sidebar);
         if (!href) {
-          fail(where, `sidebar "${item.sidebarId}" has nothing to link to`, 'add at least one doc or link to that sidebar');
+          fail(
+            where,
+            `sidebar "${item.sidebarId}" has nothing to link to`,
+            'add at least one doc or link to that sidebar',
+          );
           return [];
         }
-        return [{ type: 'link', label: item.label ?? item.sidebarId, href, external: false, position, activeBase: commonBase(sidebar) ?? href, sidebarId: item.sidebarId }];
+        return [
+          {
+            type: 'link',
+            label: item.label ?? item.sidebarId,
+            href,
+            external: false,
+            position,
+            activeBase: commonBase(sidebar) ?? href,
+            sidebarId: item.sidebarId,
+          },
+        ];
       }
       case 'search':
         return [{ type: 'search', position }];
@@ -96,18 +147,36 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
       case 'docsVersion': {
         const last = versions.find((v) => v.isLast);
         if (item.to) links.push({ url: item.to, where });
-        return [{ type: 'docsVersion', position, href: item.to ?? last?.mainDocPath ?? config.docs.routeBasePath, ...(item.label ? { label: item.label } : {}), ...(item.to ? { to: item.to } : {}) }];
+        return [
+          {
+            type: 'docsVersion',
+            position,
+            href: item.to ?? last?.mainDocPath ?? config.docs.routeBasePath,
+            ...(item.label ? { label: item.label } : {}),
+            ...(item.to ? { to: item.to } : {}),
+          },
+        ];
       }
     }
   };
 
   // Each resolved item remembers its config path, for the render-time error message (spec §8).
-  const items = config.navbar.items.flatMap((item, i) => resolveItem(item, i).map((resolved): NavItem => ({ ...resolved, configPath: `navbar.items[${i}]` })));
+  const items = config.navbar.items.flatMap((item, i) =>
+    resolveItem(item, i).map((resolved): NavItem => ({ ...resolved, configPath: `navbar.items[${i}]` })),
+  );
   const footer = config.footer;
-  const footerLink = (l: { label: string; to?: string | undefined; href?: string | undefined; html?: string | undefined }, where: string): FooterLink => {
+  const footerLink = (
+    l: { label: string; to?: string | undefined; href?: string | undefined; html?: string | undefined },
+    where: string,
+  ): FooterLink => {
     const url = l.to ?? l.href;
     if (url) links.push({ url, where });
-    return { label: l.label, ...(url ? { href: url } : {}), ...(l.html ? { html: l.html } : {}), external: url ? isExternalUrl(url) : false };
+    return {
+      label: l.label,
+      ...(url ? { href: url } : {}),
+      ...(l.html ? { html: l.html } : {}),
+      external: url ? isExternalUrl(url) : false,
+    };
   };
   const locales: Locale[] = config.i18n.locales.map((name) => ({
     name,
@@ -136,7 +205,10 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
             style: footer.style,
             links: footer.links.map((entry, i) =>
               'items' in entry
-                ? { title: entry.title, items: entry.items.map((l, j) => footerLink(l, `footer.links[${i}].items[${j}]`)) }
+                ? {
+                    title: entry.title,
+                    items: entry.items.map((l, j) => footerLink(l, `footer.links[${i}].items[${j}]`)),
+                  }
                 : { items: [footerLink(entry, `footer.links[${i}]`)] },
             ),
             ...(footer.logo ? { logo: stripUndefined(footer.logo) } : {}),
@@ -158,7 +230,12 @@ export function buildSiteData(input: SiteDataInput): { site: SiteData; links: Co
 
 /** The site's one docs version when the build passes none: the docs and sidebars given, as `current`. */
 function singleVersion(input: SiteDataInput): DocsVersion {
-  const plan = resolveVersionPlans({ config: input.config, versionNames: undefined, configFile: input.configFile, versionsFile: '' }).plans[0];
+  const plan = resolveVersionPlans({
+    config: input.config,
+    versionNames: undefined,
+    configFile: input.configFile,
+    versionsFile: '',
+  }).plans[0];
   const docSidebar = new Map<string, string>();
   const walk = (sidebarId: string, items: readonly SidebarItem[]): void => {
     for (const item of items) {
@@ -167,8 +244,24 @@ function singleVersion(input: SiteDataInput): DocsVersion {
     }
   };
   for (const [id, items] of Object.entries(input.sidebars)) walk(id, items);
-  const fallbackPlan = { name: 'current', label: 'Current', base: input.config.docs.routeBasePath, isLast: true, banner: 'none', contentPath: input.config.docs.path, sidebarPath: input.config.docs.sidebarPath, sidebarKeyPrefix: '' } as const;
-  return versionData({ plan: plan ?? fallbackPlan, docs: [...input.docs], draftIds: [...input.draftIds], sidebars: input.sidebars, docSidebar, generatedIndexes: [] });
+  const fallbackPlan = {
+    name: 'current',
+    label: 'Current',
+    base: input.config.docs.routeBasePath,
+    isLast: true,
+    banner: 'none',
+    contentPath: input.config.docs.path,
+    sidebarPath: input.config.docs.sidebarPath,
+    sidebarKeyPrefix: '',
+  } as const;
+  return versionData({
+    plan: plan ?? fallbackPlan,
+    docs: [...input.docs],
+    draftIds: [...input.draftIds],
+    sidebars: input.sidebars,
+    docSidebar,
+    generatedIndexes: [],
+  });
 }
 
 /** The longest path prefix shared by a sidebar's links, to mark its navbar item active. */
@@ -205,5 +298,7 @@ function localeName(code: string): string {
 }
 
 function stripUndefined<T extends object>(obj: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }

@@ -68,5 +68,8 @@ export function toHref(routePath: string, baseUrl: string, trailingSlash: boolea
   const cut = routePath.search(/[?#]/);
   const pathPart = cut === -1 ? routePath : routePath.slice(0, cut);
   const rest = cut === -1 ? '' : routePath.slice(cut);
-  return routeHref({ baseUrl, ...(trailingSlash === undefined ? {} : { trailingSlash }) }, `${normalizePath(pathPart || '/')}${rest}`);
+  return routeHref(
+    { baseUrl, ...(trailingSlash === undefined ? {} : { trailingSlash }) },
+    `${normalizePath(pathPart || '/')}${rest}`,
+  );
 }

@@ -14,7 +14,11 @@ export function collectTags(docs: readonly DocEntry[], routeBasePath: string): T
   for (const doc of docs) {
     if (doc.unlisted) continue;
     for (const label of doc.source.frontMatter.tags ?? []) {
-      const tag = byLabel.get(label) ?? { label, path: normalizePath(`${routeBasePath}/tags/${slugify(label)}`), docs: [] };
+      const tag = byLabel.get(label) ?? {
+        label,
+        path: normalizePath(`${routeBasePath}/tags/${slugify(label)}`),
+        docs: [],
+      };
       tag.docs.push(doc);
       byLabel.set(label, tag);
     }

@@ -46,19 +46,34 @@ export function resolveVersionPlans(input: VersionPlanInput): { plans: VersionPl
   const diagnostics: Diagnostic[] = [];
   const released = [...(input.versionNames ?? [])];
   const names = [...(docs.includeCurrentVersion ? [CURRENT_VERSION] : []), ...released];
-  const configError = (field: string, message: string, hint: string) => diagnostics.push(error('config-invalid', `${field}: ${message}`, { file: configFile, hint }));
+  const configError = (field: string, message: string, hint: string) =>
+    diagnostics.push(error('config-invalid', `${field}: ${message}`, { file: configFile, hint }));
 
   if (names.length === 0) {
-    configError('docs.includeCurrentVersion', 'is false, but site/versions.json lists no version, so there are no docs to build', 'set includeCurrentVersion to true, or cut a version into site/versions.json');
+    configError(
+      'docs.includeCurrentVersion',
+      'is false, but site/versions.json lists no version, so there are no docs to build',
+      'set includeCurrentVersion to true, or cut a version into site/versions.json',
+    );
     return { plans: [], diagnostics };
   }
   const lastName = docs.lastVersion ?? released[0] ?? CURRENT_VERSION;
   if (!names.includes(lastName)) {
-    configError('docs.lastVersion', `"${lastName}" is not a version of this site. Versions: ${names.join(', ')}`, released.length ? 'use one of the listed versions' : 'create site/versions.json listing that version, or remove lastVersion');
+    configError(
+      'docs.lastVersion',
+      `"${lastName}" is not a version of this site. Versions: ${names.join(', ')}`,
+      released.length
+        ? 'use one of the listed versions'
+        : 'create site/versions.json listing that version, or remove lastVersion',
+    );
   }
   for (const name of Object.keys(docs.versions)) {
     if (!names.includes(name)) {
-      configError(`docs.versions.${name}`, `"${name}" is not a version of this site. Versions: ${names.join(', ')}`, 'use "current" or a name from site/versions.json, or remove the entry');
+      configError(
+        `docs.versions.${name}`,
+        `"${name}" is not a version of this site. Versions: ${names.join(', ')}`,
+        'use "current" or a name from site/versions.json, or remove the entry',
+      );
     }
   }
   if (diagnostics.length) return { plans: [], diagnostics };
@@ -85,7 +100,12 @@ export function resolveVersionPlans(input: VersionPlanInput): { plans: VersionPl
   const byBase = new Map<string, string>();
   for (const plan of plans) {
     const other = byBase.get(plan.base);
-    if (other) configError('docs.versions', `versions "${other}" and "${plan.name}" are both served at ${plan.base}`, `give one of them a different docs.versions.<name>.path`);
+    if (other)
+      configError(
+        'docs.versions',
+        `versions "${other}" and "${plan.name}" are both served at ${plan.base}`,
+        `give one of them a different docs.versions.<name>.path`,
+      );
     byBase.set(plan.base, plan.name);
   }
   return { plans: diagnostics.length ? [] : plans, diagnostics };
@@ -97,7 +117,11 @@ export function resolveVersionPlans(input: VersionPlanInput): { plans: VersionPl
  */
 export function parseVersionNames(raw: unknown, file: string): { names: string[]; diagnostics: Diagnostic[] } {
   const hint = 'versions.json holds the released version names, newest first, e.g. ["1.1", "1.0"]';
-  if (!Array.isArray(raw)) return { names: [], diagnostics: [error('versions-invalid', 'versions.json must be a JSON array of version names', { file, hint })] };
+  if (!Array.isArray(raw))
+    return {
+      names: [],
+      diagnostics: [error('versions-invalid', 'versions.json must be a JSON array of version names', { file, hint })],
+    };
   const diagnostics: Diagnostic[] = [];
   const names: string[] = [];
   raw.forEach((name, i) => {

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../output/write.js';
-import { MANIFEST_FILE, shardFile, shardKeyOf, storeFile, type SearchManifest, type StoredUnit } from '../../templates/search/terms.js';
+import {
+  MANIFEST_FILE,
+  shardFile,
+  shardKeyOf,
+  storeFile,
+  type SearchManifest,
+  type StoredUnit,
+} from '../../templates/search/terms.js';
 import { byTerm, encodeTerm, shardJson, shardJsonLength } from './encode-shard.js';
 import { invertUnits } from './invert.js';
 import type { SearchUnit } from './units.js';
@@ -34,9 +41,13 @@ const STORED_TEXT = 1200;
  */
 export function buildSearchIndex(units: readonly SearchUnit[], options: SearchIndexOptions): SearchIndex {
   // Ids are positions in `units`: the browser needs no id table, and a page's units are consecutive.
-  const inverted = invertUnits(units.map((u) => ({ title: u.pageTitle, heading: u.heading, text: u.text, api: u.api })));
+  const inverted = invertUnits(
+    units.map((u) => ({ title: u.pageTitle, heading: u.heading, text: u.text, api: u.api })),
+  );
   // Each term's row is encoded once, in term order; every grouping below is then made of rows' JSON.
-  const rows = [...inverted.terms].sort(byTerm).map((entry): Row => ({ term: entry[0], json: JSON.stringify(encodeTerm(entry, inverted.fieldLength)) }));
+  const rows = [...inverted.terms]
+    .sort(byTerm)
+    .map((entry): Row => ({ term: entry[0], json: JSON.stringify(encodeTerm(entry, inverted.fieldLength)) }));
 
   // 1. Shards: terms grouped by their first two letters; a crowded group split by the third letter.
   const limit = options.maxShardBytes ?? MAX_SHARD_BYTES;
@@ -50,7 +61,8 @@ export function buildSearchIndex(units: readonly SearchUnit[], options: SearchIn
     }
     split.push(key);
     const splitKey = new Set([key]);
-    for (const [sub, subEntries] of groupBy(entries, (term) => shardKeyOf(term, splitKey))) groups.push(sized(sub, subEntries));
+    for (const [sub, subEntries] of groupBy(entries, (term) => shardKeyOf(term, splitKey)))
+      groups.push(sized(sub, subEntries));
   }
   groups.sort((a, b) => (a.key < b.key ? -1 : 1));
   split.sort();
@@ -131,7 +143,14 @@ interface Group {
 
 const NO_SPLIT: ReadonlySet<string> = new Set();
 
-const sized = (key: string, rows: Row[]): Group => ({ key, rows, bytes: shardJsonLength(rows.reduce((n, r) => n + r.json.length, 0), rows.length) });
+const sized = (key: string, rows: Row[]): Group => ({
+  key,
+  rows,
+  bytes: shardJsonLength(
+    rows.reduce((n, r) => n + r.json.length, 0),
+    rows.length,
+  ),
+});
 
 /** Rows by key, each group in the rows' order. */
 function groupBy(rows: readonly Row[], key: (term: string) => string): Map<string, Row[]> {

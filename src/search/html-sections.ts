@@ -15,7 +15,24 @@ export interface HtmlSection {
 /** Elements whose content is not prose a reader would search for: code blocks, navigation, buttons, icons. */
 const SKIPPED = new Set(['pre', 'script', 'style', 'nav', 'footer', 'button', 'svg', 'template', 'noscript']);
 /** Inline elements: removing them must not glue or split words (`<code>id</code>s`). */
-const INLINE = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'wbr']);
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+  'wbr',
+]);
 
 /** One tag as the pattern `/<(\/?)([a-zA-Z][\w-]*)\b[^>]*>/g` matches it: `html.slice(start, end)`. */
 export interface Tag {
@@ -79,7 +96,11 @@ const SKIPPED_TAG = new RegExp(`<\\/?(?:${[...SKIPPED].join('|')})(?!-*\\w)`, 'g
  * the first `>`, so it can only start after the last `>` before `at`.
  */
 function insideTag(html: string, at: number): boolean {
-  for (let lt = html.indexOf('<', html.lastIndexOf('>', at - 1) + 1); lt >= 0 && lt < at; lt = html.indexOf('<', lt + 1)) {
+  for (
+    let lt = html.indexOf('<', html.lastIndexOf('>', at - 1) + 1);
+    lt >= 0 && lt < at;
+    lt = html.indexOf('<', lt + 1)
+  ) {
     const next = html.charCodeAt(lt + 1);
     if (isAsciiLetter(next) || (next === 47 && isAsciiLetter(html.charCodeAt(lt + 2)))) return true;
   }
@@ -111,7 +132,8 @@ const withoutHashLinks = (html: string): string => html.replace(/<a\b[^>]*class=
 
 /** Where `/<main\b/` first matches, found with `indexOf`: a regex search steps through the whole head. */
 function mainStart(html: string): number {
-  for (let i = html.indexOf('<main'); i >= 0; i = html.indexOf('<main', i + 1)) if (!isWordChar(html.charCodeAt(i + 5))) return i;
+  for (let i = html.indexOf('<main'); i >= 0; i = html.indexOf('<main', i + 1))
+    if (!isWordChar(html.charCodeAt(i + 5))) return i;
   return -1;
 }
 
@@ -129,7 +151,12 @@ export function sectionsOfHtml(html: string): HtmlSection[] {
   let current: { anchor?: string; heading?: string; from: number } = { from: 0 };
   const close = (to: number) => {
     const text = htmlToText(body.slice(current.from, to));
-    if (current.heading !== undefined || text) sections.push({ ...(current.anchor ? { anchor: current.anchor } : {}), ...(current.heading ? { heading: current.heading } : {}), text });
+    if (current.heading !== undefined || text)
+      sections.push({
+        ...(current.anchor ? { anchor: current.anchor } : {}),
+        ...(current.heading ? { heading: current.heading } : {}),
+        text,
+      });
   };
   for (const m of body.matchAll(heading)) {
     const level = m[1];
@@ -148,6 +175,9 @@ export function sectionsOfHtml(html: string): HtmlSection[] {
   // Text split by an h1 is still the lead: merge lead fragments into one.
   const lead = sections.filter((s) => s.heading === undefined);
   const rest = sections.filter((s) => s.heading !== undefined);
-  const leadText = lead.map((s) => s.text).filter(Boolean).join(' ');
+  const leadText = lead
+    .map((s) => s.text)
+    .filter(Boolean)
+    .join(' ');
   return [...(leadText ? [{ text: leadText }] : []), ...rest];
 }

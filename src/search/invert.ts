@@ -45,7 +45,11 @@ export function invertUnits(units: readonly IndexedUnit[]): InvertedIndex {
       let distinct = 0;
       for (const piece of value.split(' ')) {
         let tokens = tokensOf.get(piece);
-        if (!tokens) tokensOf.set(piece, (tokens = tokenizeField(piece, field).map((token) => known.get(token) ?? learn(known, terms, token))));
+        if (!tokens)
+          tokensOf.set(
+            piece,
+            (tokens = tokenizeField(piece, field).map((token) => known.get(token) ?? learn(known, terms, token))),
+          );
         for (const seen of tokens) {
           // Distinct tokens, before term processing: a token counts once per field of a unit.
           if (seen.pass !== pass) {

@@ -42,7 +42,14 @@ export function syntheticSearchUnits(o: SyntheticUnitsOptions): SearchUnit[] {
     if (i % 10 === 0) {
       const resource = `${word()}s`;
       const method = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'][i % 5] as string;
-      units.push({ page, pageTitle, text: `${cap(phrase(int(20, 80)))}. Parameters: ${own.join(', ')}.`, api: `${method} /${resource}/{id}/${own[0]} ${own[1]}`, method, path: `/${resource}/{id}/${own[0]}` });
+      units.push({
+        page,
+        pageTitle,
+        text: `${cap(phrase(int(20, 80)))}. Parameters: ${own.join(', ')}.`,
+        api: `${method} /${resource}/{id}/${own[0]} ${own[1]}`,
+        method,
+        path: `/${resource}/{id}/${own[0]}`,
+      });
       continue;
     }
     units.push({ page, pageTitle, text: `${cap(phrase(int(30, 120)))} ${own[0]}.` });

@@ -27,7 +27,10 @@ const LIST_SECTIONS: Partial<Record<RouteKind, ReadonlySet<string>>> = { 'api-ta
  * consecutive). Unlisted routes are left out; drafts never reach the route table. `htmlOf` gives a route's
  * rendered document.
  */
-export function collectSearchUnits(routes: readonly Route[], htmlOf: (route: Route) => string | undefined): SearchUnit[] {
+export function collectSearchUnits(
+  routes: readonly Route[],
+  htmlOf: (route: Route) => string | undefined,
+): SearchUnit[] {
   const units: SearchUnit[] = [];
   for (const route of routes) {
     if (route.unlisted || !INDEXED.has(route.kind)) continue;
@@ -40,9 +43,16 @@ export function collectSearchUnits(routes: readonly Route[], htmlOf: (route: Rou
     const skip = LIST_SECTIONS[route.kind];
     const sections = html ? sectionsOfHtml(html).filter((s) => !(s.anchor && skip?.has(s.anchor))) : [];
     // The page itself is always findable by its title, even when it has no text before its first heading.
-    if (!sections.some((s) => s.heading === undefined)) units.push({ page: route.path, pageTitle, text: route.page.description ?? '' });
+    if (!sections.some((s) => s.heading === undefined))
+      units.push({ page: route.path, pageTitle, text: route.page.description ?? '' });
     for (const s of sections) {
-      units.push({ page: route.path, pageTitle, text: s.text, ...(s.anchor ? { anchor: s.anchor } : {}), ...(s.heading ? { heading: s.heading } : {}) });
+      units.push({
+        page: route.path,
+        pageTitle,
+        text: s.text,
+        ...(s.anchor ? { anchor: s.anchor } : {}),
+        ...(s.heading ? { heading: s.heading } : {}),
+      });
     }
   }
   return units;
@@ -54,7 +64,13 @@ function operationUnit(route: Route, pageTitle: string): SearchUnit {
   const params = op.parameters.map((p) => p.name);
   // The whole description, not the meta description's first paragraph.
   const description = op.description ? htmlToText(op.description.__html) : (op.plainDescription ?? '');
-  const text = [description, params.length ? `Parameters: ${params.join(', ')}.` : '', tags.length ? `Tags: ${tags.map((t) => t.name).join(', ')}.` : ''].filter(Boolean).join(' ');
+  const text = [
+    description,
+    params.length ? `Parameters: ${params.join(', ')}.` : '',
+    tags.length ? `Tags: ${tags.map((t) => t.name).join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     page: route.path,
     pageTitle,

@@ -6,12 +6,17 @@ export const LIVE_RELOAD_PATH = '/__portal/events';
 export function createLiveReload() {
   const clients = new Set<http.ServerResponse>();
   let lastError: string | undefined;
-  const send = (res: http.ServerResponse, event: string, data: string) => res.write(`event: ${event}\ndata: ${data.split('\n').join('\ndata: ')}\n\n`);
+  const send = (res: http.ServerResponse, event: string, data: string) =>
+    res.write(`event: ${event}\ndata: ${data.split('\n').join('\ndata: ')}\n\n`);
   return {
     /** Answers the event-stream request; false for any other URL. */
     intercept(req: http.IncomingMessage, res: http.ServerResponse): boolean {
       if ((req.url ?? '').split('?')[0] !== LIVE_RELOAD_PATH) return false;
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       clients.add(res);
       if (lastError) send(res, 'build-error', lastError);

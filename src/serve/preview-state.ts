@@ -13,6 +13,10 @@ export interface PreviewState {
   bodies: BodyCache;
 }
 
-export const createPreviewState = (): PreviewState => ({ api: createApiCache(), bundles: createBundleSession(), bodies: createBodyCache() });
+export const createPreviewState = (): PreviewState => ({
+  api: createApiCache(),
+  bundles: createBundleSession(),
+  bodies: createBodyCache(),
+});
 
 export const disposePreviewState = (state: PreviewState): Promise<void> => disposeBundleSession(state.bundles);

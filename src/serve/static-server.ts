@@ -78,7 +78,9 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nBad request`);
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nBad request`,
+    );
   });
   return server;
 
@@ -94,7 +96,14 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
       return;
     }
-    const inBase = base === '' ? rawPath : rawPath === base ? '/' : rawPath.startsWith(`${base}/`) ? rawPath.slice(base.length) : null;
+    const inBase =
+      base === ''
+        ? rawPath
+        : rawPath === base
+          ? '/'
+          : rawPath.startsWith(`${base}/`)
+            ? rawPath.slice(base.length)
+            : null;
     const file = inBase === null ? null : await resolveSafePath(options.root, inBase);
     if (!file) {
       const notFound = path.join(options.root, '404.html');
@@ -104,7 +113,10 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       return;
     }
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const headers: Record<string, string> = { 'content-type': type, 'cache-control': /[-.][A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'cache-control': /[-.][A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
     if (type.startsWith('text/html') && options.transformHtml) {
       const html = options.transformHtml(await fsp.readFile(file, 'utf8'));
       res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : html);
@@ -116,7 +128,9 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       res.end();
       return;
     }
-    fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    fs.createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 }
 
@@ -139,7 +153,11 @@ const PORT_TRIES = 10;
  * Listens on `port`, or on the next free one when it is taken (issue 22, as Vite does): a second preview, or
  * another tool on 3000, is not a crash. Port 0 takes any free port. Other errors (no such host) are thrown.
  */
-export async function listenFrom(server: http.Server, port: number, host: string): Promise<{ port: number; url: string; taken: number[] }> {
+export async function listenFrom(
+  server: http.Server,
+  port: number,
+  host: string,
+): Promise<{ port: number; url: string; taken: number[] }> {
   const taken: number[] = [];
   for (let candidate = port; ; candidate++) {
     try {

@@ -11,7 +11,12 @@ import type { SafeHtml } from './model.ts';
  */
 function withInternalLinks(html: SafeHtml, site: SiteData): SafeHtml {
   if (!html.__html.includes('<a href="/')) return html;
-  return { __html: html.__html.replace(/<a href="(\/(?!\/)[^"]*)"/g, (_m, to: string) => `<a href="${routeHref(site, to)}" data-internal="" data-to="${to}"`) };
+  return {
+    __html: html.__html.replace(
+      /<a href="(\/(?!\/)[^"]*)"/g,
+      (_m, to: string) => `<a href="${routeHref(site, to)}" data-internal="" data-to="${to}"`,
+    ),
+  };
 }
 
 /**
@@ -28,5 +33,11 @@ export function Markdown({ html, className }: { html: SafeHtml | undefined; clas
     event.preventDefault();
     router.navigate(link.getAttribute('data-to') as string);
   };
-  return <div className={`markdown api-markdown${className ? ` ${className}` : ''}`} onClick={onClick} dangerouslySetInnerHTML={withInternalLinks(html, site)} />;
+  return (
+    <div
+      className={`markdown api-markdown${className ? ` ${className}` : ''}`}
+      onClick={onClick}
+      dangerouslySetInnerHTML={withInternalLinks(html, site)}
+    />
+  );
 }

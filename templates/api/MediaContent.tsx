@@ -30,12 +30,21 @@ function MediaType({ media }: { media: ApiMediaType }) {
         <SchemaTree node={media.schema} />
       ) : media.schemaShownAt ? (
         <p className="schema-note">
-          <span className="schema-type">{media.schemaShownAt.name}</span>: the same schema as <a href={`#${media.schemaShownAt.anchor}`}>{media.schemaShownAt.label}</a>.
+          <span className="schema-type">{media.schemaShownAt.name}</span>
+          {': the same schema as '}
+          <a href={`#${media.schemaShownAt.anchor}`}>{media.schemaShownAt.label}</a>.
         </p>
       ) : (
         <p className="schema-note">No schema given.</p>
       )}
-      <Tabs label="Examples" tabs={media.examples.map((ex) => ({ key: ex.name, label: ex.summary ?? ex.name, content: <ExampleBlock example={ex} /> }))} />
+      <Tabs
+        label="Examples"
+        tabs={media.examples.map((ex) => ({
+          key: ex.name,
+          label: ex.summary ?? ex.name,
+          content: <ExampleBlock example={ex} />,
+        }))}
+      />
     </div>
   );
 }
@@ -53,5 +62,15 @@ export function MediaContent({ content }: { content: readonly ApiMediaType[] }) 
       </>
     );
   }
-  return <Tabs label="Content types" className="api-media-tabs" tabs={content.map((m) => ({ key: m.mediaType, label: <code>{m.mediaType}</code>, content: <MediaType media={m} /> }))} />;
+  return (
+    <Tabs
+      label="Content types"
+      className="api-media-tabs"
+      tabs={content.map((m) => ({
+        key: m.mediaType,
+        label: <code>{m.mediaType}</code>,
+        content: <MediaType media={m} />,
+      }))}
+    />
+  );
 }

@@ -23,7 +23,11 @@ export function OperationSections({ operation: op, nested = false }: { operation
         <section className="api-section">
           <H id={id('request-body')}>
             Request body
-            {op.requestBody.required ? <span className="schema-flag schema-required">required</span> : <span className="schema-flag">optional</span>}
+            {op.requestBody.required ? (
+              <span className="schema-flag schema-required">required</span>
+            ) : (
+              <span className="schema-flag">optional</span>
+            )}
           </H>
           <Markdown html={op.requestBody.description} />
           <MediaContent content={op.requestBody.content} />

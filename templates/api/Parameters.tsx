@@ -20,16 +20,27 @@ export function ParamRow({ item }: { item: ApiParameter | ApiHeader }) {
             #
           </a>
         )}
-        <SchemaFacts node={item.deprecated ? { ...item.schema, deprecated: true } : item.schema} required={item.required} />
+        <SchemaFacts
+          node={item.deprecated ? { ...item.schema, deprecated: true } : item.schema}
+          required={item.required}
+        />
       </div>
       <Markdown html={item.description} className="schema-description" />
-      <SchemaDetails node={'example' in item && item.example !== undefined ? { ...item.schema, example: item.example } : item.schema} />
+      <SchemaDetails
+        node={'example' in item && item.example !== undefined ? { ...item.schema, example: item.example } : item.schema}
+      />
     </li>
   );
 }
 
 /** Parameters grouped by where they go: path, query, header, cookie. */
-export function Parameters({ parameters, headingLevel = 3 }: { parameters: readonly ApiParameter[]; headingLevel?: 3 | 4 }) {
+export function Parameters({
+  parameters,
+  headingLevel = 3,
+}: {
+  parameters: readonly ApiParameter[];
+  headingLevel?: 3 | 4;
+}) {
   const H = `h${headingLevel}` as 'h3' | 'h4';
   return (
     <>

@@ -8,8 +8,12 @@ import { Tabs } from './Tabs.tsx';
 export function typeLabel(node: SchemaNode): string {
   if (node.circular) return node.circular;
   if (node.type === 'array' && node.items) return `array of ${typeLabel(node.items)}`;
-  if (node.type === 'object' && !node.name && !node.properties?.length && node.additionalProperties) return `map of ${typeLabel(node.additionalProperties)}`;
-  const base = node.name && (node.type === 'object' || node.type === '') ? node.name : node.type || (node.variants ? (node.variants.kind === 'oneOf' ? 'one of' : 'any of') : 'any');
+  if (node.type === 'object' && !node.name && !node.properties?.length && node.additionalProperties)
+    return `map of ${typeLabel(node.additionalProperties)}`;
+  const base =
+    node.name && (node.type === 'object' || node.type === '')
+      ? node.name
+      : node.type || (node.variants ? (node.variants.kind === 'oneOf' ? 'one of' : 'any of') : 'any');
   return node.format ? `${base} · ${node.format}` : base;
 }
 
@@ -62,19 +66,45 @@ export function SchemaDetails({ node }: { node: SchemaNode }) {
   return (
     <>
       <Markdown html={node.description} className="schema-description" />
-      {(values || node.const !== undefined || node.default !== undefined || node.constraints || node.example !== undefined) && (
+      {(values ||
+        node.const !== undefined ||
+        node.default !== undefined ||
+        node.constraints ||
+        node.example !== undefined) && (
         <dl className="schema-facts">
-          {node.const !== undefined && <Fact term="Value"><code>{show(node.const)}</code></Fact>}
+          {node.const !== undefined && (
+            <Fact term="Value">
+              <code>{show(node.const)}</code>
+            </Fact>
+          )}
           {values && (
             <Fact term={values.length === 1 ? 'Allowed value' : 'Allowed values'}>
               {values.map((v, i) => (
-                <code key={i} className="schema-enum">{show(v)}</code>
+                <code key={i} className="schema-enum">
+                  {show(v)}
+                </code>
               ))}
             </Fact>
           )}
-          {node.default !== undefined && <Fact term="Default"><code>{show(node.default)}</code></Fact>}
-          {node.constraints && <Fact term="Constraints">{node.constraints.map((c) => <span key={c} className="schema-constraint">{c}</span>)}</Fact>}
-          {node.example !== undefined && <Fact term="Example"><code>{show(node.example)}</code></Fact>}
+          {node.default !== undefined && (
+            <Fact term="Default">
+              <code>{show(node.default)}</code>
+            </Fact>
+          )}
+          {node.constraints && (
+            <Fact term="Constraints">
+              {node.constraints.map((c) => (
+                <span key={c} className="schema-constraint">
+                  {c}
+                </span>
+              ))}
+            </Fact>
+          )}
+          {node.example !== undefined && (
+            <Fact term="Example">
+              <code>{show(node.example)}</code>
+            </Fact>
+          )}
         </dl>
       )}
     </>
@@ -107,10 +137,20 @@ function PropertyRow({ prop, depth }: { prop: PropertyNode; depth: number }) {
       <SchemaDetails node={prop.schema} />
       {nested &&
         (nested.lazy ? (
-          <LazySchema node={nested} depth={depth + 1} summary={nested === prop.schema ? 'Properties' : 'Item properties'} />
+          <LazySchema
+            node={nested}
+            depth={depth + 1}
+            summary={nested === prop.schema ? 'Properties' : 'Item properties'}
+          />
         ) : (
           <details className="schema-nested">
-            <summary>{nested.variants && !nested.properties?.length ? 'Options' : nested === prop.schema ? 'Properties' : 'Item properties'}</summary>
+            <summary>
+              {nested.variants && !nested.properties?.length
+                ? 'Options'
+                : nested === prop.schema
+                  ? 'Properties'
+                  : 'Item properties'}
+            </summary>
             <SchemaBody node={nested} depth={depth + 1} />
           </details>
         ))}
@@ -145,7 +185,9 @@ export function SchemaBody({ node, depth = 0 }: { node: SchemaNode; depth?: numb
             Any other key maps to <span className="schema-type">{typeLabel(target.additionalProperties)}</span>
           </p>
           <SchemaDetails node={target.additionalProperties} />
-          {childrenOf(target.additionalProperties) && <SchemaBody node={target.additionalProperties} depth={depth + 1} />}
+          {childrenOf(target.additionalProperties) && (
+            <SchemaBody node={target.additionalProperties} depth={depth + 1} />
+          )}
         </div>
       )}
       {target.variants && (
@@ -163,7 +205,10 @@ export function SchemaBody({ node, depth = 0 }: { node: SchemaNode; depth?: numb
             label="Schema options"
             tabs={target.variants.options.map((o, i) => ({
               key: `${i}-${o.label}`,
-              label: o.discriminatorValue && o.discriminatorValue !== o.label ? `${o.label} (${o.discriminatorValue})` : o.label,
+              label:
+                o.discriminatorValue && o.discriminatorValue !== o.label
+                  ? `${o.label} (${o.discriminatorValue})`
+                  : o.label,
               content: (
                 <div className="schema-variant">
                   <p className="schema-variant-type">
@@ -194,7 +239,9 @@ function LazySchema({ node, depth, summary }: { node: SchemaNode; depth: number;
     if (state.status === 'loading' || state.status === 'loaded') return;
     setState({ status: 'loading' });
     fetch(`${site.baseUrl}${node.lazy}`)
-      .then((response) => (response.ok ? (response.json() as Promise<SchemaFile>) : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<SchemaFile>) : Promise.reject(new Error(`HTTP ${response.status}`)),
+      )
       .then((file) => setState({ status: 'loaded', schema: file.schema }))
       .catch(() => setState({ status: 'failed' }));
   };

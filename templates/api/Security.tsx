@@ -3,7 +3,10 @@ import { Markdown } from './Markdown.tsx';
 
 /** `Bearer token (JWT)`, `API key in header X-Key`, `OAuth 2.0`: how a scheme is presented. */
 export function schemeLabel(s: ApiSecurityScheme): string {
-  if (s.type === 'http') return s.scheme?.toLowerCase() === 'bearer' ? `Bearer token${s.bearerFormat ? ` (${s.bearerFormat})` : ''}` : `HTTP ${s.scheme ?? ''} authentication`.replace(/\s+/g, ' ');
+  if (s.type === 'http')
+    return s.scheme?.toLowerCase() === 'bearer'
+      ? `Bearer token${s.bearerFormat ? ` (${s.bearerFormat})` : ''}`
+      : `HTTP ${s.scheme ?? ''} authentication`.replace(/\s+/g, ' ');
   if (s.type === 'apiKey') return `API key in ${s.in ?? 'header'} ${s.name ?? ''}`.trim();
   if (s.type === 'oauth2') return 'OAuth 2.0';
   if (s.type === 'openIdConnect') return 'OpenID Connect';
@@ -12,8 +15,15 @@ export function schemeLabel(s: ApiSecurityScheme): string {
 }
 
 /** What a call needs: alternatives joined by "or", schemes of one alternative by "and", with scopes. */
-export function SecurityRequirements({ security, schemes }: { security: readonly ApiSecurityRequirement[]; schemes: readonly ApiSecurityScheme[] }) {
-  if (security.length === 0 || security.some((r) => r.length === 0 && security.length === 1)) return <p className="api-security">No authentication required.</p>;
+export function SecurityRequirements({
+  security,
+  schemes,
+}: {
+  security: readonly ApiSecurityRequirement[];
+  schemes: readonly ApiSecurityScheme[];
+}) {
+  if (security.length === 0 || security.some((r) => r.length === 0 && security.length === 1))
+    return <p className="api-security">No authentication required.</p>;
   return (
     <ul className="api-security">
       {security.map((req, i) => (
@@ -26,12 +36,17 @@ export function SecurityRequirements({ security, schemes }: { security: readonly
                 return (
                   <span key={r.scheme}>
                     {j > 0 && ' and '}
-                    <strong>{scheme ? schemeLabel(scheme) : r.scheme}</strong> <span className="api-scheme-key">({r.scheme})</span>
+                    <strong>{scheme ? schemeLabel(scheme) : r.scheme}</strong>{' '}
+                    <span className="api-scheme-key">({r.scheme})</span>
                     {r.scopes.length > 0 && (
                       <>
-                        {' '}with {r.scopes.length === 1 ? 'scope' : 'scopes'}{' '}
+                        {' '}
+                        with {r.scopes.length === 1 ? 'scope' : 'scopes'}{' '}
                         {r.scopes.map((s, k) => (
-                          <span key={s}>{k > 0 && ', '}<code>{s}</code></span>
+                          <span key={s}>
+                            {k > 0 && ', '}
+                            <code>{s}</code>
+                          </span>
                         ))}
                       </>
                     )}
@@ -80,12 +95,14 @@ export function SchemeDetails({ scheme, headingLevel = 3 }: { scheme: ApiSecurit
             <strong>{flow.flow}</strong> flow
             {flow.authorizationUrl && (
               <>
-                {' '}· authorization URL <code>{flow.authorizationUrl}</code>
+                {' '}
+                · authorization URL <code>{flow.authorizationUrl}</code>
               </>
             )}
             {flow.tokenUrl && (
               <>
-                {' '}· token URL <code>{flow.tokenUrl}</code>
+                {' '}
+                · token URL <code>{flow.tokenUrl}</code>
               </>
             )}
           </p>
@@ -93,7 +110,9 @@ export function SchemeDetails({ scheme, headingLevel = 3 }: { scheme: ApiSecurit
             <dl className="api-scopes">
               {flow.scopes.map((s) => (
                 <div key={s.name}>
-                  <dt><code>{s.name}</code></dt>
+                  <dt>
+                    <code>{s.name}</code>
+                  </dt>
                   <dd>{s.description}</dd>
                 </div>
               ))}

@@ -12,7 +12,17 @@ export interface Tab {
  * samples stay readable); otherwise the first panel shows and the others are listed, their HTML present
  * but hidden (oneOf variants, media types, examples), so anchors inside them still exist.
  */
-export function Tabs({ tabs, label, stack = false, className = '' }: { tabs: readonly Tab[]; label: string; stack?: boolean; className?: string }) {
+export function Tabs({
+  tabs,
+  label,
+  stack = false,
+  className = '',
+}: {
+  tabs: readonly Tab[];
+  label: string;
+  stack?: boolean;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const [active, setActive] = useState(0);
   const id = useId();
@@ -56,7 +66,14 @@ export function Tabs({ tabs, label, stack = false, className = '' }: { tabs: rea
         ))}
       </div>
       {tabs.map((tab, i) => (
-        <div key={tab.key} role="tabpanel" id={`${id}-panel-${i}`} aria-labelledby={`${id}-tab-${i}`} hidden={i !== active} className="api-tab-panel">
+        <div
+          key={tab.key}
+          role="tabpanel"
+          id={`${id}-panel-${i}`}
+          aria-labelledby={`${id}-tab-${i}`}
+          hidden={i !== active}
+          className="api-tab-panel"
+        >
           {tab.content}
         </div>
       ))}

@@ -7,5 +7,9 @@ const subscribe = () => () => {};
  * page mounted by client navigation: progressive parts (tabs, copy buttons) switch on without a mismatch.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -155,7 +155,13 @@ export interface ApiSecurityScheme {
   in?: string;
   name?: string;
   openIdConnectUrl?: string;
-  flows: Array<{ flow: string; authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Array<{ name: string; description: string }> }>;
+  flows: Array<{
+    flow: string;
+    authorizationUrl?: string;
+    tokenUrl?: string;
+    refreshUrl?: string;
+    scopes: Array<{ name: string; description: string }>;
+  }>;
 }
 
 export interface ApiCodeSample {

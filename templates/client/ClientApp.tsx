@@ -48,7 +48,8 @@ export interface ClientAppProps {
   initial: { path: string; route: LoadedRoute };
 }
 
-const documentTitle = (site: SiteData, title: string): string => (title && title !== site.title ? `${title} | ${site.title}` : site.title);
+const documentTitle = (site: SiteData, title: string): string =>
+  title && title !== site.title ? `${title} | ${site.title}` : site.title;
 
 /** Client runtime: routing with browser history, route chunks, progress bar, spinner and prefetch (issue 4). */
 export function ClientApp({ site, loader, initial }: ClientAppProps) {
@@ -116,7 +117,8 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
       if (url.origin !== window.location.origin) return fullLoad(url);
       const path = pathFromLocation(site, url.pathname);
       const mode = options?.replace || url.href === window.location.href ? 'replace' : 'push';
-      if (path !== nav.path || url.search !== nav.search) return show(url, mode, url.hash ? { to: 'hash', hash: url.hash } : { to: 'top' });
+      if (path !== nav.path || url.search !== nav.search)
+        return show(url, mode, url.hash ? { to: 'hash', hash: url.hash } : { to: 'top' });
       // Same page: only the hash (or nothing) changes; no chunk to load.
       settle();
       nav.progress.done();
@@ -145,14 +147,20 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
         return;
       }
       nav.recording = false;
-      show(url, 'none', saved !== undefined ? { to: 'position', y: saved } : url.hash ? { to: 'hash', hash: url.hash } : { to: 'top' });
+      show(
+        url,
+        'none',
+        saved !== undefined ? { to: 'position', y: saved } : url.hash ? { to: 'hash', hash: url.hash } : { to: 'top' },
+      );
     };
 
     /** The route path of a same-origin link worth prefetching, if any. */
     const prefetchable = (href: string): string | undefined => {
       const url = new URL(href, window.location.href);
       const path = pathFromLocation(site, url.pathname);
-      return url.origin !== window.location.origin || path === nav.path || nav.prefetched.has(path) || !canPrefetch() ? undefined : path;
+      return url.origin !== window.location.origin || path === nav.path || nav.prefetched.has(path) || !canPrefetch()
+        ? undefined
+        : path;
     };
     const ignore = (): void => {
       /* a failed prefetch costs nothing: the navigation loads (or reloads) on its own */
@@ -173,10 +181,17 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
     /** A link in view: its chunk goes into the HTTP cache when the page is idle, without running. */
     const hintUrl = (href: string): void => {
       const path = prefetchable(href);
-      if (path !== undefined && !loader.peek(path)) hints.add(path, () => (nav.prefetched.has(path) ? Promise.resolve(undefined) : loader.chunkUrl(path)));
+      if (path !== undefined && !loader.peek(path))
+        hints.add(path, () => (nav.prefetched.has(path) ? Promise.resolve(undefined) : loader.chunkUrl(path)));
     };
 
-    return { navigate, onPopState, prefetchUrl, hintUrl, prefetch: (href: string) => prefetchUrl(routeHref(site, href)) };
+    return {
+      navigate,
+      onPopState,
+      prefetchUrl,
+      hintUrl,
+      prefetch: (href: string) => prefetchUrl(routeHref(site, href)),
+    };
   }, [site, loader, nav, hints]);
 
   // Entry keys, popstate, and scroll positions per entry.
@@ -232,7 +247,10 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
     nav.progress.done();
   }, [view, site, nav]);
 
-  const router = useMemo<Router>(() => ({ path: view.path, navigate: actions.navigate, prefetch: actions.prefetch }), [view.path, actions]);
+  const router = useMemo<Router>(
+    () => ({ path: view.path, navigate: actions.navigate, prefetch: actions.prefetch }),
+    [view.path, actions],
+  );
   return <App site={site} route={view.route} router={router} loading={loading} />;
 }
 

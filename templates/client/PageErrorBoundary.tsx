@@ -7,7 +7,13 @@ export function errorCauseChain(error: unknown): string[] {
   let current: unknown = error;
   while (current !== undefined && current !== null && !seen.has(current) && messages.length < 10) {
     seen.add(current);
-    messages.push(current instanceof Error ? (current.name && current.name !== 'Error' ? `${current.name}: ${current.message}` : current.message) : String(current));
+    messages.push(
+      current instanceof Error
+        ? current.name && current.name !== 'Error'
+          ? `${current.name}: ${current.message}`
+          : current.message
+        : String(current),
+    );
     current = current instanceof Error ? current.cause : undefined;
   }
   return messages;
@@ -19,11 +25,15 @@ export function CrashPage({ error, onRetry }: { error: unknown; onRetry: () => v
   return (
     <main id="__main" className="page-main crash-page" tabIndex={-1}>
       <h1>This page crashed.</h1>
-      <button type="button" className="crash-retry" onClick={onRetry}>Try again</button>
+      <button type="button" className="crash-retry" onClick={onRetry}>
+        Try again
+      </button>
       <div className="crash-error" role="alert">
         <p className="crash-message">{message}</p>
         {causes.map((cause, i) => (
-          <p key={i} className="crash-cause">Cause: {cause}</p>
+          <p key={i} className="crash-cause">
+            Cause: {cause}
+          </p>
         ))}
       </div>
     </main>
@@ -59,6 +69,10 @@ export class PageErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     const { crash } = this.state;
-    return crash ? <CrashPage error={crash.error} onRetry={() => this.setState({ crash: null })} /> : this.props.children;
+    return crash ? (
+      <CrashPage error={crash.error} onRetry={() => this.setState({ crash: null })} />
+    ) : (
+      this.props.children
+    );
   }
 }

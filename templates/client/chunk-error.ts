@@ -19,7 +19,8 @@ export function showChunkError<T>(o: ChunkErrorOptions<T>): void {
   const box = document.createElement('div');
   box.className = 'portal-chunk-error';
   box.setAttribute('role', 'alert');
-  box.style.cssText = 'margin:1rem 0;padding:1rem 1.25rem;border:1px solid #c0262d;border-left-width:5px;border-radius:8px;background:rgba(192,38,45,.08)';
+  box.style.cssText =
+    'margin:1rem 0;padding:1rem 1.25rem;border:1px solid #c0262d;border-left-width:5px;border-radius:8px;background:rgba(192,38,45,.08)';
   const title = document.createElement('p');
   title.className = 'portal-chunk-error-title';
   title.style.cssText = 'margin:0 0 .5rem;font-weight:700';

@@ -79,6 +79,12 @@ export function createRouteLoader(manifestUrl: string): RouteLoader {
 }
 
 async function importRoute(url: string): Promise<LoadedRoute> {
-  const mod = (await import(/* @vite-ignore */ url)) as LoadedRoute & { meta?: { title?: string; description?: string } };
-  return { page: mod.meta?.title ? { ...mod.page, title: mod.meta.title } : mod.page, Template: mod.Template, ...(mod.Content ? { Content: mod.Content } : {}) };
+  const mod = (await import(/* @vite-ignore */ url)) as LoadedRoute & {
+    meta?: { title?: string; description?: string };
+  };
+  return {
+    page: mod.meta?.title ? { ...mod.page, title: mod.meta.title } : mod.page,
+    Template: mod.Template,
+    ...(mod.Content ? { Content: mod.Content } : {}),
+  };
 }

@@ -5,7 +5,10 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A random history-entry key of exactly ROUTER_KEY_LENGTH characters. */
 export function createKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(ROUTER_KEY_LENGTH)), (b) => ALPHABET[b % ALPHABET.length]).join('');
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(ROUTER_KEY_LENGTH)),
+    (b) => ALPHABET[b % ALPHABET.length],
+  ).join('');
 }
 
 type EntryState = Record<string, unknown> & { key: string };

@@ -12,7 +12,8 @@ function showOverlay(message: string): void {
     overlay = document.createElement('div');
     overlay.id = 'portal-error-overlay';
     overlay.setAttribute('role', 'alert');
-    overlay.style.cssText = 'position:fixed;inset:0;z-index:9999;background:rgba(20,0,0,.92);color:#fff;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace';
+    overlay.style.cssText =
+      'position:fixed;inset:0;z-index:9999;background:rgba(20,0,0,.92);color:#fff;padding:2rem;overflow:auto;font:14px/1.5 ui-monospace,monospace';
     document.body.append(overlay);
   }
   const title = document.createElement('h2');

@@ -100,7 +100,8 @@ export function createIdleHints(options: { inFlight?: number; perPage?: number }
   const supportsPrefetch = document.createElement('link').relList?.supports?.('prefetch') === true;
 
   const send = (url: string): Promise<unknown> => {
-    if (!supportsPrefetch) return fetch(url, { credentials: 'same-origin', priority: 'low' } as RequestInit).then((r) => r.arrayBuffer());
+    if (!supportsPrefetch)
+      return fetch(url, { credentials: 'same-origin', priority: 'low' } as RequestInit).then((r) => r.arrayBuffer());
     return new Promise<void>((resolve) => {
       const link = document.createElement('link');
       link.rel = 'prefetch';

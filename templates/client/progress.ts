@@ -43,7 +43,10 @@ export function createProgress(): Progress {
       bar = undefined;
       delay = setTimeout(() => {
         set(PROGRESS.minimum);
-        trickle = setInterval(() => set(Math.min(value() + PROGRESS.trickleRate, TRICKLE_MAX)), PROGRESS.trickleSpeedMs);
+        trickle = setInterval(
+          () => set(Math.min(value() + PROGRESS.trickleRate, TRICKLE_MAX)),
+          PROGRESS.trickleSpeedMs,
+        );
       }, PROGRESS.delayMs);
     },
     done() {

@@ -120,7 +120,9 @@ function registerScriptSafeJson(engine: Liquid): void {
   if (typeof builtin !== 'function') throw new Error('LiquidJS has no json filter to wrap');
   const json = function (this: FilterThis, value: unknown, space?: unknown): unknown {
     const text = (builtin as (this: FilterThis, value: unknown, space?: unknown) => unknown).call(this, value, space);
-    return typeof text === 'string' ? text.replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+    return typeof text === 'string'
+      ? text.replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      : text;
   };
   engine.registerFilter('json', json);
   engine.registerFilter('jsonify', json);
@@ -205,7 +207,8 @@ function imgUrl(image: unknown, size?: unknown): string {
   const value = toValue(image);
   let src = '';
   if (typeof value === 'string') src = value;
-  else if (value !== null && typeof value === 'object' && 'src' in value) src = stringify((value as { src: unknown }).src);
+  else if (value !== null && typeof value === 'object' && 'src' in value)
+    src = stringify((value as { src: unknown }).src);
   if (src === '') return '';
   const spec = stringify(size);
   if (spec === '' || spec === 'master') return src;
@@ -239,7 +242,12 @@ function namedArguments(args: unknown[]): Record<string, unknown> {
 }
 
 /** `t`: looks a dotted key up in locales/<request.locale>.json, then in locales/*.default.json. */
-function translate(files: Record<string, string>, context: Context, key: string, vars: Record<string, unknown>): string {
+function translate(
+  files: Record<string, string>,
+  context: Context,
+  key: string,
+  vars: Record<string, unknown>,
+): string {
   const locale = stringify(context.getSync(['request', 'locale']));
   const defaultFile = Object.keys(files).find((path) => /^locales\/[^/]+\.default\.json$/.test(path));
   const candidates = [locale === '' ? undefined : `locales/${locale}.json`, defaultFile];
@@ -253,7 +261,8 @@ function translate(files: Record<string, string>, context: Context, key: string,
   if (found !== null && typeof found === 'object' && 'count' in vars) {
     const forms = found as Record<string, unknown>;
     const count = Number(toValue(vars['count']));
-    found = count === 0 && typeof forms['zero'] === 'string' ? forms['zero'] : count === 1 ? forms['one'] : forms['other'];
+    found =
+      count === 0 && typeof forms['zero'] === 'string' ? forms['zero'] : count === 1 ? forms['one'] : forms['other'];
   }
   if (typeof found !== 'string') return `translation missing: ${shownLocale}.${key}`;
   return found.replace(/\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g, (_whole, name: string) => stringify(toValue(vars[name])));
@@ -314,7 +323,8 @@ class FormTag extends Tag {
       if (name === 'id') id = stringify(value);
       else if (name === 'return_to') returnTo = stringify(value);
       else if (value === true) extra += ` ${name}`;
-      else if (value !== false && value !== null && value !== undefined) extra += ` ${name}="${escapeHtml(stringify(value))}"`;
+      else if (value !== false && value !== null && value !== undefined)
+        extra += ` ${name}="${escapeHtml(stringify(value))}"`;
     }
     emitter.write(
       `<form method="post" action="${action}" id="${escapeHtml(id)}" accept-charset="UTF-8"${extra}>` +
@@ -340,7 +350,8 @@ function formState(ctx: Context, type: string): Record<string, unknown> {
     type,
     posted_successfully: matches ? submitted['posted_successfully'] === true : false,
     errors: matches && Array.isArray(submitted['errors']) ? submitted['errors'] : [],
-    values: matches && submitted['values'] !== null && typeof submitted['values'] === 'object' ? submitted['values'] : {},
+    values:
+      matches && submitted['values'] !== null && typeof submitted['values'] === 'object' ? submitted['values'] : {},
   };
 }
 

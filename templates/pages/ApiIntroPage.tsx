@@ -26,7 +26,13 @@ export function ApiIntroPage({ page }: { page: PageData }) {
                   {data.downloads.map((d, i) => (
                     <span key={d.href}>
                       {i > 0 && ' · '}
-                      {isExternalUrl(d.href) ? <Link href={d.href}>{d.label}</Link> : <a href={routeHref(site, d.href)} download>{d.label}</a>}
+                      {isExternalUrl(d.href) ? (
+                        <Link href={d.href}>{d.label}</Link>
+                      ) : (
+                        <a href={routeHref(site, d.href)} download>
+                          {d.label}
+                        </a>
+                      )}
                     </span>
                   ))}
                 </span>
@@ -47,7 +53,15 @@ export function ApiIntroPage({ page }: { page: PageData }) {
                         {s.variables.map((v) => (
                           <li key={v.name}>
                             <code>{`{${v.name}}`}</code>: default <code>{v.default}</code>
-                            {v.enum && <> (one of {v.enum.map((e) => <code key={e}>{e}</code>)})</>}
+                            {v.enum && (
+                              <>
+                                {' (one of '}
+                                {v.enum.map((e) => (
+                                  <code key={e}>{e}</code>
+                                ))}
+                                )
+                              </>
+                            )}
                             <Markdown html={v.description} className="api-inline" />
                           </li>
                         ))}
@@ -82,7 +96,15 @@ export function ApiIntroPage({ page }: { page: PageData }) {
               <p>The OpenAPI document this reference is generated from:</p>
               <ul>
                 {data.downloads.map((d) => (
-                  <li key={d.href}>{isExternalUrl(d.href) ? <Link href={d.href}>{d.label}</Link> : <a href={routeHref(site, d.href)} download>{d.label}</a>}</li>
+                  <li key={d.href}>
+                    {isExternalUrl(d.href) ? (
+                      <Link href={d.href}>{d.label}</Link>
+                    ) : (
+                      <a href={routeHref(site, d.href)} download>
+                        {d.label}
+                      </a>
+                    )}
+                  </li>
                 ))}
               </ul>
             </section>
@@ -115,13 +137,36 @@ export function ApiIntroPage({ page }: { page: PageData }) {
             <footer className="api-info-footer">
               {data.contact && (data.contact.url || data.contact.email) && (
                 <p>
-                  Contact: {data.contact.url ? <Link href={data.contact.url}>{data.contact.name ?? data.contact.url}</Link> : data.contact.name}
-                  {data.contact.email && <> · <a href={`mailto:${data.contact.email}`}>{data.contact.email}</a></>}
+                  {'Contact: '}
+                  {data.contact.url ? (
+                    <Link href={data.contact.url}>{data.contact.name ?? data.contact.url}</Link>
+                  ) : (
+                    data.contact.name
+                  )}
+                  {data.contact.email && (
+                    <>
+                      {' · '}
+                      <a href={`mailto:${data.contact.email}`}>{data.contact.email}</a>
+                    </>
+                  )}
                 </p>
               )}
-              {data.license && <p>License: {data.license.url ? <Link href={data.license.url}>{data.license.name}</Link> : data.license.name}</p>}
-              {data.termsOfService && <p><Link href={data.termsOfService}>Terms of service</Link></p>}
-              {data.externalDocs && <p><Link href={data.externalDocs.url}>{data.externalDocs.description ?? 'External documentation'}</Link></p>}
+              {data.license && (
+                <p>
+                  {'License: '}
+                  {data.license.url ? <Link href={data.license.url}>{data.license.name}</Link> : data.license.name}
+                </p>
+              )}
+              {data.termsOfService && (
+                <p>
+                  <Link href={data.termsOfService}>Terms of service</Link>
+                </p>
+              )}
+              {data.externalDocs && (
+                <p>
+                  <Link href={data.externalDocs.url}>{data.externalDocs.description ?? 'External documentation'}</Link>
+                </p>
+              )}
             </footer>
           )}
         </article>
@@ -132,7 +177,16 @@ export function ApiIntroPage({ page }: { page: PageData }) {
 }
 
 /** True when the document defines one scheme and every request needs exactly it, with no scopes. */
-function onlyScheme(data: { security: readonly (readonly { scheme: string; scopes: readonly string[] }[])[]; securitySchemes: readonly { key: string }[] }): boolean {
+function onlyScheme(data: {
+  security: readonly (readonly { scheme: string; scopes: readonly string[] }[])[];
+  securitySchemes: readonly { key: string }[];
+}): boolean {
   const [only] = data.security;
-  return data.security.length === 1 && only?.length === 1 && only[0]?.scopes.length === 0 && data.securitySchemes.length === 1 && data.securitySchemes[0]?.key === only[0]?.scheme;
+  return (
+    data.security.length === 1 &&
+    only?.length === 1 &&
+    only[0]?.scopes.length === 0 &&
+    data.securitySchemes.length === 1 &&
+    data.securitySchemes[0]?.key === only[0]?.scheme
+  );
 }

@@ -73,7 +73,9 @@ export function ApiOperationPage({ page }: { page: PageData }) {
           )}
           {!op.webhook && (
             <section className="api-section api-auth">
-              <h2 id="authorization" className="api-h2-small">Authorization</h2>
+              <h2 id="authorization" className="api-h2-small">
+                Authorization
+              </h2>
               <SecurityRequirements security={op.security} schemes={securitySchemes} />
               {securitySchemes.length > 0 && (
                 <details className="api-scheme-details">
@@ -92,7 +94,9 @@ export function ApiOperationPage({ page }: { page: PageData }) {
               {op.callbacks.map((cb, i) => (
                 <div key={i} className="api-callback">
                   <h3 className="api-subheading">
-                    {cb.operation.title === `${cb.operation.method} ${cb.expression}` ? cb.name : `${cb.name}: ${cb.operation.title}`}
+                    {cb.operation.title === `${cb.operation.method} ${cb.expression}`
+                      ? cb.name
+                      : `${cb.name}: ${cb.operation.title}`}
                   </h3>
                   <p className="api-endpoint">
                     <MethodBadge method={cb.operation.method} /> <code className="api-path">{cb.expression}</code>

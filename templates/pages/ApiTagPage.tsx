@@ -26,7 +26,9 @@ export function ApiTagPage({ page }: { page: PageData }) {
           {data.object && (
             <section className="api-section api-object">
               <h2 id="object">The {data.object.name} object</h2>
-              <p>Every field as responses return it. Requests take the writable fields; read-only ones are ignored there.</p>
+              <p>
+                Every field as responses return it. Requests take the writable fields; read-only ones are ignored there.
+              </p>
               <SchemaTree node={data.object.schema} />
               {data.object.example && <ExampleBlock example={data.object.example} />}
             </section>

@@ -2,7 +2,9 @@ import type { PageData } from '../types.ts';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 
-interface Data { items: Array<{ label: string; href: string; count?: number }> }
+interface Data {
+  items: Array<{ label: string; href: string; count?: number }>;
+}
 
 /** A generated index: the cards of a sidebar category. */
 export function CategoryPage({ page }: { page: PageData }) {
@@ -18,7 +20,11 @@ export function CategoryPage({ page }: { page: PageData }) {
             <li key={item.href + item.label} className="card">
               <Link href={item.href}>
                 <h2 className="card-title">{item.label}</h2>
-                {item.count !== undefined && <p className="card-sub">{item.count} {item.count === 1 ? 'item' : 'items'}</p>}
+                {item.count !== undefined && (
+                  <p className="card-sub">
+                    {item.count} {item.count === 1 ? 'item' : 'items'}
+                  </p>
+                )}
               </Link>
             </li>
           ))}

@@ -11,7 +11,10 @@ type ContentType = ComponentType<{ components?: Record<string, unknown> }>;
 /** A doc: sidebar, the MDX body with its tags and pagination, and the table of contents. */
 export function DocPage({ page, Content }: { page: PageData; Content?: ContentType }) {
   // A stable object per page: a new component type on every render would remount each link.
-  const components = useMemo(() => (page.versionLinks ? withVersionLinks(page.versionLinks) : mdxComponents), [page.versionLinks]);
+  const components = useMemo(
+    () => (page.versionLinks ? withVersionLinks(page.versionLinks) : mdxComponents),
+    [page.versionLinks],
+  );
   return (
     <div className="doc-layout">
       {page.sidebar && <Sidebar items={page.sidebar} />}
@@ -35,23 +38,39 @@ export function DocFooter({ page }: { page: PageData }) {
         <ul className="doc-tags" aria-label="Tags">
           <li className="doc-tags-label">Tags:</li>
           {page.tags.map((t) => (
-            <li key={t.path}><Link href={t.path} className="tag">{t.label}</Link></li>
+            <li key={t.path}>
+              <Link href={t.path} className="tag">
+                {t.label}
+              </Link>
+            </li>
           ))}
         </ul>
       )}
       {(page.lastUpdated || page.editUrl) && (
         <div className="doc-meta">
           {page.editUrl && <Link href={page.editUrl}>Edit this page</Link>}
-          {page.lastUpdated && <span className="last-updated">Last updated on <time dateTime={page.lastUpdated}>{formatDate(page.lastUpdated)}</time></span>}
+          {page.lastUpdated && (
+            <span className="last-updated">
+              Last updated on <time dateTime={page.lastUpdated}>{formatDate(page.lastUpdated)}</time>
+            </span>
+          )}
         </div>
       )}
       {(page.prev || page.next) && (
         <nav className="pagination-nav" aria-label="Docs pages">
           {page.prev ? (
-            <Link href={page.prev.path} className="pagination-link prev"><span className="pagination-sub">Previous</span><span className="pagination-label">{page.prev.title}</span></Link>
-          ) : <span />}
+            <Link href={page.prev.path} className="pagination-link prev">
+              <span className="pagination-sub">Previous</span>
+              <span className="pagination-label">{page.prev.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
           {page.next && (
-            <Link href={page.next.path} className="pagination-link next"><span className="pagination-sub">Next</span><span className="pagination-label">{page.next.title}</span></Link>
+            <Link href={page.next.path} className="pagination-link next">
+              <span className="pagination-sub">Next</span>
+              <span className="pagination-label">{page.next.title}</span>
+            </Link>
           )}
         </nav>
       )}
@@ -59,4 +78,5 @@ export function DocFooter({ page }: { page: PageData }) {
   );
 }
 
-const formatDate = (iso: string): string => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const formatDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -4,12 +4,21 @@ import { TableOfContents } from '../shell/Toc.tsx';
 import { mdxComponents } from './mdx-components.tsx';
 
 /** A standalone page from site/pages: no sidebar. */
-export function PlainPage({ page, Content }: { page: PageData; Content?: ComponentType<{ components?: Record<string, unknown> }> }) {
+export function PlainPage({
+  page,
+  Content,
+}: {
+  page: PageData;
+  Content?: ComponentType<{ components?: Record<string, unknown> }>;
+}) {
   if ((page.data as { custom?: boolean } | undefined)?.custom && Content) return <Content components={mdxComponents} />;
   return (
     <div className="page-layout">
       <main id="__main" className="page-main" tabIndex={-1}>
-        <article className="markdown">{page.showTitle && <h1>{page.title}</h1>}{Content ? <Content components={mdxComponents} /> : null}</article>
+        <article className="markdown">
+          {page.showTitle && <h1>{page.title}</h1>}
+          {Content ? <Content components={mdxComponents} /> : null}
+        </article>
       </main>
       {!page.hideToc && <TableOfContents items={page.toc} />}
     </div>

@@ -1,7 +1,11 @@
 import type { PageData } from '../types.ts';
 import { Link } from '../shell/Link.tsx';
 
-interface Data { label: string; allTagsPath: string; docs: Array<{ title: string; path: string; description: string }> }
+interface Data {
+  label: string;
+  allTagsPath: string;
+  docs: Array<{ title: string; path: string; description: string }>;
+}
 
 export function TagPage({ page }: { page: PageData }) {
   const data = page.data as Data;
@@ -12,7 +16,9 @@ export function TagPage({ page }: { page: PageData }) {
       <ul className="card-list">
         {data.docs.map((doc) => (
           <li key={doc.path} className="card">
-            <Link href={doc.path}><h2 className="card-title">{doc.title}</h2></Link>
+            <Link href={doc.path}>
+              <h2 className="card-title">{doc.title}</h2>
+            </Link>
             {doc.description && <p>{doc.description}</p>}
           </li>
         ))}

@@ -1,7 +1,9 @@
 import type { PageData } from '../types.ts';
 import { Link } from '../shell/Link.tsx';
 
-interface Data { tags: Array<{ label: string; path: string; count: number }> }
+interface Data {
+  tags: Array<{ label: string; path: string; count: number }>;
+}
 
 export function TagsIndexPage({ page }: { page: PageData }) {
   const { tags } = page.data as Data;
@@ -18,7 +20,12 @@ export function TagsIndexPage({ page }: { page: PageData }) {
           <h2 id={`letter-${letter.toLowerCase()}`}>{letter}</h2>
           <ul className="tag-list">
             {list.map((t) => (
-              <li key={t.path}><Link href={t.path} className="tag">{t.label}<span className="tag-count">{t.count}</span></Link></li>
+              <li key={t.path}>
+                <Link href={t.path} className="tag">
+                  {t.label}
+                  <span className="tag-count">{t.count}</span>
+                </Link>
+              </li>
             ))}
           </ul>
         </section>

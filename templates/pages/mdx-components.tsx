@@ -9,6 +9,8 @@ export const mdxComponents = { a: Link };
  * page in its own version, as the build resolved them (`page.versionLinks`, issue 4 item 6).
  */
 export function withVersionLinks(versionLinks: Readonly<Record<string, string>>): typeof mdxComponents {
-  const VersionedLink = ({ href, ...rest }: ComponentProps<typeof Link>) => <Link href={href !== undefined ? (versionLinks[href] ?? href) : href} {...rest} />;
+  const VersionedLink = ({ href, ...rest }: ComponentProps<typeof Link>) => (
+    <Link href={href !== undefined ? (versionLinks[href] ?? href) : href} {...rest} />
+  );
   return { a: VersionedLink };
 }

@@ -13,4 +13,13 @@ import { TagsIndexPage } from './TagsIndexPage.tsx';
  * object every route uses all of it, so it is one chunk: a first visit loads 8 files or so (issue 17 item 3).
  * The few KB of templates a page does not use cost less than the requests and per-file gzip they save.
  */
-export const pageKit = { CategoryPage, DocPage, NotFoundPage, PlainPage, TagPage, TagsIndexPage, ServerRenderedContent, staticContent };
+export const pageKit = {
+  CategoryPage,
+  DocPage,
+  NotFoundPage,
+  PlainPage,
+  TagPage,
+  TagsIndexPage,
+  ServerRenderedContent,
+  staticContent,
+};

@@ -1,4 +1,13 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { MethodBadge } from '../api/MethodBadge.tsx';
 import { useRouter } from '../client/router-context.tsx';
@@ -96,10 +105,19 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
   return createPortal(
     <div className="search-overlay" hidden={!open} onMouseDown={(e) => e.target === e.currentTarget && onClose(true)}>
       <style>{SEARCH_STYLES}</style>
-      <div className="search-dialog" role="dialog" aria-modal="true" aria-label="Search the documentation" onKeyDown={onKeyDown}>
+      <div
+        className="search-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Search the documentation"
+        onKeyDown={onKeyDown}
+      >
         <div className="search-bar">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path fill="currentColor" d="M10 2a8 8 0 1 0 4.9 14.3l5.4 5.4 1.4-1.4-5.4-5.4A8 8 0 0 0 10 2zm0 2a6 6 0 1 1 0 12 6 6 0 0 1 0-12z" />
+            <path
+              fill="currentColor"
+              d="M10 2a8 8 0 1 0 4.9 14.3l5.4 5.4 1.4-1.4-5.4-5.4A8 8 0 0 0 10 2zm0 2a6 6 0 1 1 0 12 6 6 0 0 1 0-12z"
+            />
           </svg>
           <input
             ref={input}
@@ -120,11 +138,22 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
-          <button type="button" className="search-close" onClick={() => onClose(true)} aria-label="Esc: close the search">
+          <button
+            type="button"
+            className="search-close"
+            onClick={() => onClose(true)}
+            aria-label="Esc: close the search"
+          >
             Esc
           </button>
         </div>
-        <div className="search-results" id={`${id}-results`} role="listbox" aria-label="Search results" data-query={state.status === 'done' ? state.results.query : undefined}>
+        <div
+          className="search-results"
+          id={`${id}-results`}
+          role="listbox"
+          aria-label="Search results"
+          data-query={state.status === 'done' ? state.results.query : undefined}
+        >
           {results?.pages.map((page) => {
             const pageWords = markedWords(page.sections.flatMap((s) => s.matched));
             return (
@@ -174,9 +203,16 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
           {status}
         </div>
         <div className="search-keys" aria-hidden="true">
-          <span><kbd>↑</kbd><kbd>↓</kbd> to move</span>
-          <span><kbd>Enter</kbd> to open</span>
-          <span><kbd>Esc</kbd> to close</span>
+          <span>
+            <kbd>↑</kbd>
+            <kbd>↓</kbd> to move
+          </span>
+          <span>
+            <kbd>Enter</kbd> to open
+          </span>
+          <span>
+            <kbd>Esc</kbd> to close
+          </span>
         </div>
       </div>
     </div>,

@@ -9,7 +9,9 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 /** Words to mark for the indexed terms a result matched: a whole-path term (`/orders/{}`) marks its words. */
 export function markedWords(matched: readonly string[]): string[] {
-  const words = matched.flatMap((t) => (t.includes('/') ? t.split(/[^\p{L}\p{N}]+/u) : [t])).filter((w) => w.length > 1);
+  const words = matched
+    .flatMap((t) => (t.includes('/') ? t.split(/[^\p{L}\p{N}]+/u) : [t]))
+    .filter((w) => w.length > 1);
   // Longest first, so `invoices` wins over `invoice` where both match.
   return [...new Set(words)].sort((a, b) => b.length - a.length);
 }

@@ -1,6 +1,18 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { decodeShard } from './shard-format.ts';
-import { FIELD_BOOST, fuzzyDistance, MANIFEST_FILE, queryTerms, SEARCH_FIELDS, shardFile, shardKeyOf, storeFile, type SearchManifest, type ShardFile, type StoredUnit } from './terms.ts';
+import {
+  FIELD_BOOST,
+  fuzzyDistance,
+  MANIFEST_FILE,
+  queryTerms,
+  SEARCH_FIELDS,
+  shardFile,
+  shardKeyOf,
+  storeFile,
+  type SearchManifest,
+  type ShardFile,
+  type StoredUnit,
+} from './terms.ts';
 
 /** One matched section (or operation) as shown: its stored text and the indexed words it matched. */
 export interface SectionHit extends StoredUnit {
@@ -61,7 +73,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const perPage = options.sectionsPerPage ?? SECTIONS_PER_PAGE;
   const cache = new Map<string, Promise<unknown>>();
   /** Each file is fetched (and decoded) once; a failed download is tried again by the next query. */
-  const once = <T,>(file: string, load: () => Promise<T>): Promise<T> => {
+  const once = <T>(file: string, load: () => Promise<T>): Promise<T> => {
     let p = cache.get(file) as Promise<T> | undefined;
     if (!p) {
       p = load();
@@ -70,24 +82,40 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     }
     return p;
   };
-  const loadManifest = (): Promise<SearchManifest> => once(MANIFEST_FILE, async () => (await options.fetchJson(MANIFEST_FILE)) as SearchManifest);
+  const loadManifest = (): Promise<SearchManifest> =>
+    once(MANIFEST_FILE, async () => (await options.fetchJson(MANIFEST_FILE)) as SearchManifest);
   const shardIndex = (m: SearchManifest, file: string): Promise<MiniSearch> =>
-    once(file, async () => MiniSearch.loadJS(decodeShard((await options.fetchJson(file)) as ShardFile, m), { fields: [...SEARCH_FIELDS] }));
-  const store = (file: string): Promise<StoredUnit[]> => once(file, async () => (await options.fetchJson(file)) as StoredUnit[]);
+    once(file, async () =>
+      MiniSearch.loadJS(decodeShard((await options.fetchJson(file)) as ShardFile, m), { fields: [...SEARCH_FIELDS] }),
+    );
+  const store = (file: string): Promise<StoredUnit[]> =>
+    once(file, async () => (await options.fetchJson(file)) as StoredUnit[]);
 
   /**
    * One word's hits in its shard. Typo tolerance only when the word as typed matches nothing: expanding a
    * correct common word to its neighbours (`customer` → `custom`, `costumer`) costs time and adds noise.
    */
-  const hitsOf = async (m: SearchManifest, shardOf: (term: string) => number | undefined, term: string, prefix: boolean): Promise<TermHits> => {
+  const hitsOf = async (
+    m: SearchManifest,
+    shardOf: (term: string) => number | undefined,
+    term: string,
+    prefix: boolean,
+  ): Promise<TermHits> => {
     const n = shardOf(term);
     const byId: TermHits['byId'] = new Map();
     if (n === undefined) return { byId };
     const index = await shardIndex(m, shardFile(m.build, n));
     // A word being typed is usually a prefix of the word meant, plurals included: weigh such matches close to exact ones.
-    const options = { boost: FIELD_BOOST, prefix, weights: MATCH_WEIGHTS, tokenize: (s: string) => [s], processTerm: (s: string) => s };
+    const options = {
+      boost: FIELD_BOOST,
+      prefix,
+      weights: MATCH_WEIGHTS,
+      tokenize: (s: string) => [s],
+      processTerm: (s: string) => s,
+    };
     let results: SearchResult[] = index.search(term, options);
-    if (results.length === 0 && fuzzyDistance(term) > 0) results = index.search(term, { ...options, fuzzy: fuzzyDistance(term) });
+    if (results.length === 0 && fuzzyDistance(term) > 0)
+      results = index.search(term, { ...options, fuzzy: fuzzyDistance(term) });
     for (const r of results) byId.set(r.id as number, { score: r.score, matched: r.terms });
     return { byId };
   };
@@ -105,7 +133,12 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       const perTerm = await Promise.all(terms.map((t, i) => hitsOf(m, shardOf, t, typing && i === terms.length - 1)));
       const { ranked, allTermsMatched } = combine(perTerm);
       const firsts = storeStarts(m.stores);
-      const pages = await groupByPage(ranked.slice(0, MAX_HITS), { firsts, store: (i) => store(storeFile(m.build, i)), maxPages, perPage });
+      const pages = await groupByPage(ranked.slice(0, MAX_HITS), {
+        firsts,
+        store: (i) => store(storeFile(m.build, i)),
+        maxPages,
+        perPage,
+      });
       return { query, terms, pages, allTermsMatched };
     },
   };
@@ -134,7 +167,10 @@ function combine(perTerm: readonly TermHits[]): { ranked: RankedHit[]; allTermsM
   const every = all.filter((h) => h.words === perTerm.length);
   const list = every.length ? every : all;
   list.sort((a, b) => b.words - a.words || b.score - a.score || a.id - b.id);
-  return { ranked: list.map(({ id, score, matched }) => ({ id, score, matched: [...new Set(matched)] })), allTermsMatched: every.length > 0 };
+  return {
+    ranked: list.map(({ id, score, matched }) => ({ id, score, matched: [...new Set(matched)] })),
+    allTermsMatched: every.length > 0,
+  };
 }
 
 /** Fetches the stores of the best hits, a round at a time, until `maxPages` pages are filled. */
@@ -148,7 +184,9 @@ async function groupByPage(
     const round = ranked.slice(at, at + STORE_ROUND);
     const located = round.map((hit) => ({ hit, i: storeOf(o.firsts, hit.id) }));
     for (const { i } of located) used.add(i);
-    const loaded = new Map(await Promise.all([...new Set(located.map((l) => l.i))].map(async (i) => [i, await o.store(i)] as const)));
+    const loaded = new Map(
+      await Promise.all([...new Set(located.map((l) => l.i))].map(async (i) => [i, await o.store(i)] as const)),
+    );
     for (const { hit, i } of located) {
       const unit = loaded.get(i)?.[hit.id - (o.firsts[i] ?? 0)];
       if (!unit) continue;

@@ -6,7 +6,10 @@ import { LENGTH_FIELDS, SEARCH_FIELDS, type SearchManifest, type ShardFile } fro
  * index over the shard's terms, scored against the whole collection's figures from the manifest, so a term
  * scores as it would in one big index. The inverse of src/search/encode-shard.ts.
  */
-export function decodeShard(shard: ShardFile, manifest: Pick<SearchManifest, 'unitCount' | 'averageFieldLength'>): AsPlainObject {
+export function decodeShard(
+  shard: ShardFile,
+  manifest: Pick<SearchManifest, 'unitCount' | 'averageFieldLength'>,
+): AsPlainObject {
   const average = SEARCH_FIELDS.map((_, f) => manifest.averageFieldLength[f] ?? 1);
   const fieldLength: Record<string, number[]> = {};
   const lengthsOf = (id: number): number[] => (fieldLength[id] ??= [...average]);

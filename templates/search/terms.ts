@@ -27,19 +27,28 @@ const MAX_TERM_LENGTH = 40;
 
 // Words too common to tell sections apart; leaving them out keeps every shard smaller.
 const STOP_WORDS = new Set(
-  'a an and are as at be been but by can do does for from had has have how i if in into is it its of on or our so such than that the their them then there these they this those to was we were what when where which who will with you your'.split(' '),
+  'a an and are as at be been but by can do does for from had has have how i if in into is it its of on or our so such than that the their them then there these they this those to was we were what when where which who will with you your'.split(
+    ' ',
+  ),
 );
 
 /**
  * `/orders/{orderId}` → `/orders/{}`: one term for a whole API path, parameter names dropped, so a path
  * query finds the operation whatever its parameter is called.
  */
-export const pathTerm = (path: string): string => path.toLowerCase().replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
+export const pathTerm = (path: string): string =>
+  path
+    .toLowerCase()
+    .replace(/\{[^}]*\}/g, '{}')
+    .replace(/\/+$/, '');
 
 /** Query side: words, plus the whole-path term when the reader types a path. */
 export function tokenizeQuery(query: string): string[] {
   const words = query.split(SEPARATORS).filter(Boolean);
-  const paths = query.split(/\s+/).filter((w) => w.startsWith('/') && w.length > 1).map(pathTerm);
+  const paths = query
+    .split(/\s+/)
+    .filter((w) => w.startsWith('/') && w.length > 1)
+    .map(pathTerm);
   return [...paths, ...words];
 }
 
@@ -50,7 +59,13 @@ export function tokenizeQuery(query: string): string[] {
 export function tokenizeField(text: string, field?: string): string[] {
   const words = text.split(SEPARATORS).filter(Boolean);
   const parts = (text.match(CAMEL_WORD) ?? []).flatMap((w) => w.split(CAMEL_HUMP));
-  const paths = field === 'api' ? text.split(/\s+/).filter((w) => w.startsWith('/')).map(pathTerm) : [];
+  const paths =
+    field === 'api'
+      ? text
+          .split(/\s+/)
+          .filter((w) => w.startsWith('/'))
+          .map(pathTerm)
+      : [];
   return [...words, ...parts, ...paths];
 }
 
@@ -62,7 +77,13 @@ export function processTerm(term: string): string | null {
 }
 
 /** Query terms: processed like indexed ones, without duplicates. */
-export const queryTerms = (query: string): string[] => [...new Set(tokenizeQuery(query).map(processTerm).filter((t): t is string => t !== null))];
+export const queryTerms = (query: string): string[] => [
+  ...new Set(
+    tokenizeQuery(query)
+      .map(processTerm)
+      .filter((t): t is string => t !== null),
+  ),
+];
 
 const head = (term: string, n: number): string => Array.from(term).slice(0, n).join('');
 
@@ -80,7 +101,8 @@ export function shardKeyOf(term: string, split: ReadonlySet<string>): string {
  * `invoice`). Whole-path terms must match as typed. Edits only reach words in the same shard, so the first
  * two letters (three in a split group) must be right.
  */
-export const fuzzyDistance = (term: string): number => (term.includes('/') ? 0 : term.length >= 7 ? 2 : term.length >= 4 ? 1 : 0);
+export const fuzzyDistance = (term: string): number =>
+  term.includes('/') ? 0 : term.length >= 7 ? 2 : term.length >= 4 ? 1 : 0;
 
 /**
  * Fields whose length a posting carries, for BM25's length normalisation: a short title or heading that

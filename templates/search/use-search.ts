@@ -32,7 +32,10 @@ export function useSearch(engine: SearchEngine, query: string): SearchState {
       return;
     }
     let current = true;
-    setState((s) => ({ status: 'loading', ...(s.status === 'done' || s.status === 'loading' ? (s.results ? { results: s.results } : {}) : {}) }));
+    setState((s) => ({
+      status: 'loading',
+      ...(s.status === 'done' || s.status === 'loading' ? (s.results ? { results: s.results } : {}) : {}),
+    }));
     const started = performance.now();
     engine.search(query).then(
       (results) => {

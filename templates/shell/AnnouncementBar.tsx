@@ -19,13 +19,28 @@ export function AnnouncementBar() {
     setClosed(true);
   };
   return (
-    <div className="announcement-bar" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }} role="region" aria-label="Announcement">
+    <div
+      className="announcement-bar"
+      data-announcement-id={bar.id}
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+      role="region"
+      aria-label="Announcement"
+    >
       {/* Site authors' own HTML from the config, which the portal trusts. */}
       <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable && (
-        <button type="button" className="announcement-close" onClick={close} aria-label="Close announcement" title="Close announcement">
+        <button
+          type="button"
+          className="announcement-close"
+          onClick={close}
+          aria-label="Close announcement"
+          title="Close announcement"
+        >
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <path fill="currentColor" d="M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12z" />
+            <path
+              fill="currentColor"
+              d="M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12z"
+            />
           </svg>
         </button>
       )}

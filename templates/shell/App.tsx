@@ -21,8 +21,21 @@ export interface AppProps {
 }
 
 // Inline so the spinner shows even before (or without) the stylesheet; runtime.css animates it.
-const SPINNER_STYLE = { position: 'fixed', left: 'calc(50% - 1.25rem)', top: '40vh', zIndex: 40, pointerEvents: 'none' } as const;
-const SPINNER_RING_STYLE = { display: 'block', width: '2.5rem', height: '2.5rem', border: '4px solid var(--c-border, #dadde1)', borderTopColor: 'var(--c-primary, #2f5bd3)', borderRadius: '50%' } as const;
+const SPINNER_STYLE = {
+  position: 'fixed',
+  left: 'calc(50% - 1.25rem)',
+  top: '40vh',
+  zIndex: 40,
+  pointerEvents: 'none',
+} as const;
+const SPINNER_RING_STYLE = {
+  display: 'block',
+  width: '2.5rem',
+  height: '2.5rem',
+  border: '4px solid var(--c-border, #dadde1)',
+  borderTopColor: 'var(--c-primary, #2f5bd3)',
+  borderRadius: '50%',
+} as const;
 
 /**
  * The whole page, rendered identically on the server and when hydrating. A page that throws shows the crash

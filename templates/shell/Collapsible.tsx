@@ -11,7 +11,17 @@ const COLLAPSED = { display: 'none', overflow: 'hidden', height: 0 } as const;
  * state through `style`; afterwards the element's style is driven imperatively, never by React, so
  * re-renders cannot cut an animation short.
  */
-export function Collapsible({ open, id, className, children }: { open: boolean; id?: string; className?: string; children: ReactNode }) {
+export function Collapsible({
+  open,
+  id,
+  className,
+  children,
+}: {
+  open: boolean;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [initialOpen] = useState(open);
   const shown = useRef(open);

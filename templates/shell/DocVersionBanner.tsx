@@ -20,9 +20,13 @@ export function DocVersionBanner({ path }: { path: string }) {
     <div className="admonition admonition-warning doc-version-banner" role="note" data-banner={version.banner}>
       <p>
         {version.banner === 'unreleased' ? (
-          <>This page documents version <strong>{version.label}</strong>, which has not been released yet.</>
+          <>
+            This page documents version <strong>{version.label}</strong>, which has not been released yet.
+          </>
         ) : (
-          <>This page documents version <strong>{version.label}</strong>, which is no longer actively maintained.</>
+          <>
+            This page documents version <strong>{version.label}</strong>, which is no longer actively maintained.
+          </>
         )}
       </p>
       <p>

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import { Collapsible } from './Collapsible.tsx';
 import { Link } from './Link.tsx';
@@ -25,7 +34,15 @@ function EntryLink({ entry, className }: { entry: DropdownEntry; className: stri
     ...(entry.lang ? { lang: entry.lang, hrefLang: entry.lang } : {}),
     ...(entry.onSelect ? { onClick: entry.onSelect } : {}),
   };
-  return entry.fullLoad ? <a href={entry.href} {...props}>{entry.label}</a> : <Link href={entry.href} {...props}>{entry.label}</Link>;
+  return entry.fullLoad ? (
+    <a href={entry.href} {...props}>
+      {entry.label}
+    </a>
+  ) : (
+    <Link href={entry.href} {...props}>
+      {entry.label}
+    </Link>
+  );
 }
 
 /**
@@ -33,7 +50,17 @@ function EntryLink({ entry, className }: { entry: DropdownEntry; className: stri
  * Space, ArrowDown; arrows move, Escape closes and returns focus), closes on a click, touch or focus
  * outside and on navigation. Disclosure pattern: aria-expanded on the trigger always says the truth.
  */
-export function NavbarDropdown({ label, href, items, className = '' }: { label: ReactNode; href?: string | undefined; items: readonly DropdownEntry[]; className?: string }) {
+export function NavbarDropdown({
+  label,
+  href,
+  items,
+  className = '',
+}: {
+  label: ReactNode;
+  href?: string | undefined;
+  items: readonly DropdownEntry[];
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const openedBy = useRef<'hover' | 'click' | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -124,9 +151,19 @@ export function NavbarDropdown({ label, href, items, className = '' }: { label: 
     if (event.pointerType === 'mouse' && openedBy.current === 'hover') hide();
   };
 
-  const triggerProps = { className: 'navbar-link dropdown-toggle', 'aria-expanded': open, 'aria-controls': menuId, onKeyDown: onTriggerKeyDown };
+  const triggerProps = {
+    className: 'navbar-link dropdown-toggle',
+    'aria-expanded': open,
+    'aria-controls': menuId,
+    onKeyDown: onTriggerKeyDown,
+  };
   return (
-    <div ref={root} className={`navbar-item navbar-dropdown${open ? ' open' : ''} ${className}`.trim()} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
+    <div
+      ref={root}
+      className={`navbar-item navbar-dropdown${open ? ' open' : ''} ${className}`.trim()}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+    >
       {href ? (
         <Link href={href} {...triggerProps}>
           {label}
@@ -159,7 +196,13 @@ export function MobileDropdown({ label, items }: { label: ReactNode; items: read
   }, [hasActive]);
   return (
     <li className="menu-item menu-category">
-      <button type="button" className="menu-link menu-category-label" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="menu-link menu-category-label"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         {label}
         <Caret />
       </button>

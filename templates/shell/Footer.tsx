@@ -42,18 +42,28 @@ export function Footer() {
             </div>
           ) : (
             <ul className="footer-links-simple">
-              {footer.links.flatMap((group) => group.items).map((link, i) => (
-                <li key={i}>
-                  <FooterItem link={link} />
-                </li>
-              ))}
+              {footer.links
+                .flatMap((group) => group.items)
+                .map((link, i) => (
+                  <li key={i}>
+                    <FooterItem link={link} />
+                  </li>
+                ))}
             </ul>
           ))}
         {(logo || footer.copyright) && (
           <div className="footer-bottom">
             {logo &&
               (() => {
-                const img = <img className="footer-logo-img" src={assetHref(site, logo.src)} alt={logo.alt} {...(logo.width !== undefined ? { width: logo.width } : {})} {...(logo.height !== undefined ? { height: logo.height } : {})} />;
+                const img = (
+                  <img
+                    className="footer-logo-img"
+                    src={assetHref(site, logo.src)}
+                    alt={logo.alt}
+                    {...(logo.width !== undefined ? { width: logo.width } : {})}
+                    {...(logo.height !== undefined ? { height: logo.height } : {})}
+                  />
+                );
                 return logo.href ? (
                   <Link href={logo.href} className="footer-logo">
                     {img}

@@ -54,7 +54,13 @@ export function Navbar({ page }: { page?: PageData | undefined }) {
   const sidebarId = page ? (page.sidebarId ?? null) : undefined;
   const left = navbar.items.filter((i) => i.position === 'left');
   const right = navbar.items.filter((i) => i.position === 'right');
-  const className = ['navbar', navbar.style ? `navbar-${navbar.style}` : '', hidden && !mobileOpen ? 'navbar-hidden' : ''].filter(Boolean).join(' ');
+  const className = [
+    'navbar',
+    navbar.style ? `navbar-${navbar.style}` : '',
+    hidden && !mobileOpen ? 'navbar-hidden' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <nav ref={ref} className={className} aria-label="Main" onFocus={() => setHidden(false)}>
       <div className="navbar-inner">
@@ -68,7 +74,13 @@ export function Navbar({ page }: { page?: PageData | undefined }) {
           onClick={() => setMobileOpen((open) => !open)}
         >
           <svg viewBox="0 0 30 30" width="28" height="28" aria-hidden="true">
-            <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+            <path
+              stroke="currentColor"
+              strokeLinecap="round"
+              strokeMiterlimit="10"
+              strokeWidth="2"
+              d="M4 7h22M4 15h22M4 23h22"
+            />
           </svg>
         </button>
         <NavbarBrand />

@@ -3,7 +3,8 @@ import type { SiteData } from '../types.ts';
 import { Link } from './Link.tsx';
 
 /** A file under site/static (or a full URL) as the browser should request it. */
-export const assetHref = (site: SiteData, src: string): string => (isExternalUrl(src) ? src : routeHref(site, `/${src.replace(/^\//, '')}`));
+export const assetHref = (site: SiteData, src: string): string =>
+  isExternalUrl(src) ? src : routeHref(site, `/${src.replace(/^\//, '')}`);
 
 /** Title and logo; with `srcDark`, both images are in the page and CSS shows the one for the mode (no flash). */
 export function NavbarBrand() {
@@ -11,7 +12,13 @@ export function NavbarBrand() {
   const { logo, title } = site.navbar;
   const img = (src: string, className: string) =>
     logo && (
-      <img className={`navbar-logo ${className}`} src={assetHref(site, src)} alt={logo.alt} {...(logo.width !== undefined ? { width: logo.width } : {})} {...(logo.height !== undefined ? { height: logo.height } : {})} />
+      <img
+        className={`navbar-logo ${className}`}
+        src={assetHref(site, src)}
+        alt={logo.alt}
+        {...(logo.width !== undefined ? { width: logo.width } : {})}
+        {...(logo.height !== undefined ? { height: logo.height } : {})}
+      />
     );
   return (
     <Link href={logo?.href ?? '/'} className="navbar-brand" {...(logo?.target ? { target: logo.target } : {})}>

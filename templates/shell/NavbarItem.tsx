@@ -4,7 +4,13 @@ import { useSite } from '../site-context.tsx';
 import type { NavItem } from '../types.ts';
 import { MobileDropdown, NavbarDropdown, type DropdownEntry } from './Dropdown.tsx';
 import { Link } from './Link.tsx';
-import { usePreferredVersion, useVersionCandidates, versionedItemHref, versionOfPath, versionTargetPath } from './docs-versions.ts';
+import {
+  usePreferredVersion,
+  useVersionCandidates,
+  versionedItemHref,
+  versionOfPath,
+  versionTargetPath,
+} from './docs-versions.ts';
 import { isActivePath, localeHref } from './navbar-links.ts';
 import { SearchTrigger } from '../search/SearchTrigger.tsx';
 
@@ -12,7 +18,15 @@ import { SearchTrigger } from '../search/SearchTrigger.tsx';
 type ItemProps = { item: NavItem; mobile: boolean; sidebarId?: string | null | undefined };
 
 /** One navbar item (spec §2's nine types, resolved by src/routes/site-data.ts), with its own error boundary. */
-export function NavbarItem({ item, mobile = false, sidebarId }: { item: NavItem; mobile?: boolean; sidebarId?: string | null | undefined }) {
+export function NavbarItem({
+  item,
+  mobile = false,
+  sidebarId,
+}: {
+  item: NavItem;
+  mobile?: boolean;
+  sidebarId?: string | null | undefined;
+}) {
   return (
     <NavbarItemBoundary item={item}>
       <NavbarItemView item={item} mobile={mobile} sidebarId={sidebarId} />
@@ -46,7 +60,11 @@ class NavbarItemBoundary extends Component<{ item: NavItem; children: ReactNode 
 }
 
 /** A docSidebar item is active on the pages of its sidebar; other links on their path and below. */
-function isLinkActive(item: Extract<NavItem, { type: 'link' }>, path: string, sidebarId: string | null | undefined): boolean {
+function isLinkActive(
+  item: Extract<NavItem, { type: 'link' }>,
+  path: string,
+  sidebarId: string | null | undefined,
+): boolean {
   if (item.sidebarId && sidebarId !== undefined) return item.sidebarId === sidebarId;
   return isActivePath(path, item.activeBase);
 }
@@ -58,12 +76,24 @@ function NavbarItemView({ item, mobile, sidebarId }: ItemProps): ReactNode {
     case 'docsVersion':
       return <NavLinkItem item={item} mobile={mobile} sidebarId={sidebarId} />;
     case 'dropdown': {
-      const entries: DropdownEntry[] = item.items.map((sub) => ({ label: sub.label, href: sub.href, active: !sub.external && isActivePath(path, sub.href) }));
-      return mobile ? <MobileDropdown label={item.label} items={entries} /> : <NavbarDropdown label={item.label} href={item.href} items={entries} />;
+      const entries: DropdownEntry[] = item.items.map((sub) => ({
+        label: sub.label,
+        href: sub.href,
+        active: !sub.external && isActivePath(path, sub.href),
+      }));
+      return mobile ? (
+        <MobileDropdown label={item.label} items={entries} />
+      ) : (
+        <NavbarDropdown label={item.label} href={item.href} items={entries} />
+      );
     }
     case 'html':
       // Site authors' own HTML from the config, which the portal trusts.
-      return mobile ? <li className="menu-item navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} /> : <span className="navbar-item navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />;
+      return mobile ? (
+        <li className="menu-item navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />
+      ) : (
+        <span className="navbar-item navbar-html" dangerouslySetInnerHTML={{ __html: item.value }} />
+      );
     case 'search':
       // spec §2: search is hidden on mobile. The dialog is loaded on first use (issue 7).
       return mobile ? null : <SearchTrigger />;
@@ -80,14 +110,31 @@ function NavbarItemView({ item, mobile, sidebarId }: ItemProps): ReactNode {
  * A link item. Doc, docSidebar and docsVersion items follow the docs version (issue 4 item 6): on a doc
  * page they stay in its version; elsewhere they lead into the reader's preferred version, else the last.
  */
-function NavLinkItem({ item, mobile, sidebarId }: { item: Extract<NavItem, { type: 'link' } | { type: 'docsVersion' }>; mobile: boolean; sidebarId: string | null | undefined }) {
+function NavLinkItem({
+  item,
+  mobile,
+  sidebarId,
+}: {
+  item: Extract<NavItem, { type: 'link' } | { type: 'docsVersion' }>;
+  mobile: boolean;
+  sidebarId: string | null | undefined;
+}) {
   const { path } = useRouter();
   const candidates = useVersionCandidates();
   const href = versionedItemHref(item, candidates);
-  const active = item.type === 'link' ? (item.docId !== undefined ? isActivePath(path, href) : isLinkActive(item, path, sidebarId)) : isActivePath(path, href);
+  const active =
+    item.type === 'link'
+      ? item.docId !== undefined
+        ? isActivePath(path, href)
+        : isLinkActive(item, path, sidebarId)
+      : isActivePath(path, href);
   const label = item.type === 'link' ? item.label : (item.label ?? candidates[0]?.label ?? 'Docs');
   const link = (
-    <Link href={href} className={`${mobile ? 'menu-link' : 'navbar-link'}${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+    <Link
+      href={href}
+      className={`${mobile ? 'menu-link' : 'navbar-link'}${active ? ' active' : ''}`}
+      {...(active ? { 'aria-current': 'page' as const } : {})}
+    >
       {label}
     </Link>
   );
@@ -140,7 +187,11 @@ function LocaleDropdown({ label, mobile }: { label?: string | undefined; mobile:
       {label ?? current.label}
     </>
   );
-  return mobile ? <MobileDropdown label={text} items={entries} /> : <NavbarDropdown label={text} items={entries} className="locale-dropdown" />;
+  return mobile ? (
+    <MobileDropdown label={text} items={entries} />
+  ) : (
+    <NavbarDropdown label={text} items={entries} className="locale-dropdown" />
+  );
 }
 
 /**
@@ -170,13 +221,20 @@ function VersionDropdown({ mobile }: { mobile: boolean }) {
       {current.label}
     </>
   );
-  return mobile ? <MobileDropdown label={text} items={entries} /> : <NavbarDropdown label={text} items={entries} className="version-dropdown" />;
+  return mobile ? (
+    <MobileDropdown label={text} items={entries} />
+  ) : (
+    <NavbarDropdown label={text} items={entries} className="version-dropdown" />
+  );
 }
 
 function GlobeIcon() {
   return (
     <svg className="navbar-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-3a15.7 15.7 0 0 0-1.3-3.6A8 8 0 0 1 18.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4H4.3zm.8 2h3c.3 1.3.8 2.5 1.3 3.6A8 8 0 0 1 5.1 16zm3-8h-3a8 8 0 0 1 4.3-3.6C8.9 5.5 8.4 6.7 8.1 8zM12 20c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6c.5-1.1 1-2.3 1.3-3.6h3a8 8 0 0 1-4.3 3.6zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4h-3.4z" />
+      <path
+        fill="currentColor"
+        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-3a15.7 15.7 0 0 0-1.3-3.6A8 8 0 0 1 18.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4H4.3zm.8 2h3c.3 1.3.8 2.5 1.3 3.6A8 8 0 0 1 5.1 16zm3-8h-3a8 8 0 0 1 4.3-3.6C8.9 5.5 8.4 6.7 8.1 8zM12 20c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6c.5-1.1 1-2.3 1.3-3.6h3a8 8 0 0 1-4.3 3.6zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4h-3.4z"
+      />
     </svg>
   );
 }
@@ -184,7 +242,10 @@ function GlobeIcon() {
 function VersionIcon() {
   return (
     <svg className="navbar-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-      <path fill="currentColor" d="M21.4 11.6 12.4 2.6A2 2 0 0 0 11 2H4a2 2 0 0 0-2 2v7c0 .6.2 1.1.6 1.4l9 9a2 2 0 0 0 2.8 0l7-7a2 2 0 0 0 0-2.8zM5.5 7a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3z" />
+      <path
+        fill="currentColor"
+        d="M21.4 11.6 12.4 2.6A2 2 0 0 0 11 2H4a2 2 0 0 0-2 2v7c0 .6.2 1.1.6 1.4l9 9a2 2 0 0 0 2.8 0l7-7a2 2 0 0 0 0-2.8zM5.5 7a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3z"
+      />
     </svg>
   );
 }

@@ -30,10 +30,19 @@ function Category({ item, path }: { item: SidebarCategory; path: string }) {
       <div className="menu-category-row">
         {item.href ? (
           <>
-            <Link href={item.href} className={`menu-link menu-category-label${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+            <Link
+              href={item.href}
+              className={`menu-link menu-category-label${active ? ' active' : ''}`}
+              {...(active ? { 'aria-current': 'page' as const } : {})}
+            >
               {item.label}
             </Link>
-            <button type="button" className="menu-caret" aria-label={`Toggle the category ${item.label}`} {...toggleProps}>
+            <button
+              type="button"
+              className="menu-caret"
+              aria-label={`Toggle the category ${item.label}`}
+              {...toggleProps}
+            >
               <Caret />
             </button>
           </>
@@ -59,7 +68,11 @@ function Items({ items, path }: { items: readonly SidebarItem[]; path: string })
         const active = item.href === path;
         return (
           <li key={`${i}-${item.href}`} className="menu-item">
-            <Link href={item.href} className={`menu-link${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+            <Link
+              href={item.href}
+              className={`menu-link${active ? ' active' : ''}`}
+              {...(active ? { 'aria-current': 'page' as const } : {})}
+            >
               {item.badge && <span className={`badge method-${item.badge.toLowerCase()}`}>{item.badge}</span>}
               {item.label}
             </Link>

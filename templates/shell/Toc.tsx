@@ -36,7 +36,12 @@ function Tree({ nodes, active, onPick }: { nodes: readonly TocNode[]; active: st
     <ul className="toc-list">
       {nodes.map((node) => (
         <li key={node.id}>
-          <a href={`#${node.id}`} className={`toc-link${node.id === active ? ' active' : ''}`} {...(node.id === active ? { 'aria-current': 'location' as const } : {})} onClick={onPick}>
+          <a
+            href={`#${node.id}`}
+            className={`toc-link${node.id === active ? ' active' : ''}`}
+            {...(node.id === active ? { 'aria-current': 'location' as const } : {})}
+            onClick={onPick}
+          >
             {node.text}
           </a>
           {node.children.length > 0 && <Tree nodes={node.children} active={active} onPick={onPick} />}
@@ -57,7 +62,13 @@ export function TableOfContents({ items }: { items: readonly TocItem[] }) {
   if (items.length === 0) return null;
   return (
     <nav className={`toc${open ? ' toc-open' : ''}`} aria-label="On this page">
-      <button type="button" className="toc-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="toc-toggle"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((o) => !o)}
+      >
         On this page
       </button>
       <p className="toc-title">On this page</p>

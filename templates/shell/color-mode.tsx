@@ -15,7 +15,8 @@ interface ColorModeValue {
 
 const ColorModeContext = createContext<ColorModeValue | null>(null);
 
-const coerce = (value: string | null | undefined): ColorMode | null => (value === 'light' || value === 'dark' ? value : null);
+const coerce = (value: string | null | undefined): ColorMode | null =>
+  value === 'light' || value === 'dark' ? value : null;
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** spec §4: with no stored choice, the system preference if respected, otherwise the default mode. */
@@ -86,6 +87,7 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
 /** spec §8: a hook used outside its provider says so. */
 export function useColorMode(): ColorModeValue {
   const value = useContext(ColorModeContext);
-  if (!value) throw new Error('Hook useColorMode is called outside the <ColorModeProvider>. Render it inside <Layout>.');
+  if (!value)
+    throw new Error('Hook useColorMode is called outside the <ColorModeProvider>. Render it inside <Layout>.');
   return value;
 }

@@ -25,8 +25,16 @@ export function versionOfPath(versions: readonly DocsVersion[], path: string): D
  * The versions a version-aware link may point into, best first (Docusaurus's order): the version being
  * read, then the reader's preferred one, then the last one. Never empty while the site has versions.
  */
-export function versionCandidates(versions: readonly DocsVersion[], path: string, preferred: string | null): DocsVersion[] {
-  const list = [versionOfPath(versions, path), versions.find((v) => v.name === preferred), versions.find((v) => v.isLast) ?? versions[0]];
+export function versionCandidates(
+  versions: readonly DocsVersion[],
+  path: string,
+  preferred: string | null,
+): DocsVersion[] {
+  const list = [
+    versionOfPath(versions, path),
+    versions.find((v) => v.name === preferred),
+    versions.find((v) => v.isLast) ?? versions[0],
+  ];
   return list.filter((v, i): v is DocsVersion => v !== undefined && list.indexOf(v) === i);
 }
 
@@ -40,7 +48,10 @@ export function versionTargetPath(versions: readonly DocsVersion[], target: Docs
  * Where a doc, docSidebar or docsVersion navbar item points for these candidates: into the first candidate
  * version that has its doc or sidebar. Other items, and items no candidate can serve, keep the build's href.
  */
-export function versionedItemHref(item: Extract<NavItem, { type: 'link' } | { type: 'docsVersion' }>, candidates: readonly DocsVersion[]): string {
+export function versionedItemHref(
+  item: Extract<NavItem, { type: 'link' } | { type: 'docsVersion' }>,
+  candidates: readonly DocsVersion[],
+): string {
   if (item.type === 'docsVersion') return item.to ?? candidates[0]?.mainDocPath ?? item.href;
   if (item.docId !== undefined) {
     const id = item.docId;

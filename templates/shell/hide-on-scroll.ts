@@ -4,7 +4,10 @@ import { useEffect, useState, type RefObject } from 'react';
  * spec §4 navbar visibility (issue 3 item 10): hidden when scrolling down past the navbar's height, shown
  * when scrolling up or near the top, and kept hidden when the page jumps to an in-page anchor.
  */
-export function useHideOnScroll(enabled: boolean, navbar: RefObject<HTMLElement | null>): [boolean, (hidden: boolean) => void] {
+export function useHideOnScroll(
+  enabled: boolean,
+  navbar: RefObject<HTMLElement | null>,
+): [boolean, (hidden: boolean) => void] {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     if (!enabled) return undefined;
@@ -29,13 +32,18 @@ export function useHideOnScroll(enabled: boolean, navbar: RefObject<HTMLElement 
       }
       if (y > previous) setHidden(true);
       // Not at the very bottom: an overscroll bounce there must not bring the navbar back.
-      else if (y < previous && y + window.innerHeight < document.documentElement.scrollHeight - height()) setHidden(false);
+      else if (y < previous && y + window.innerHeight < document.documentElement.scrollHeight - height())
+        setHidden(false);
     };
     const isInPageJump = (anchor: HTMLAnchorElement): boolean => {
       if (!anchor.hash || anchor.target === '_blank') return false;
       try {
         const url = new URL(anchor.href, window.location.href);
-        return url.origin === window.location.origin && url.pathname === window.location.pathname && !!document.getElementById(decodeURIComponent(url.hash.slice(1)));
+        return (
+          url.origin === window.location.origin &&
+          url.pathname === window.location.pathname &&
+          !!document.getElementById(decodeURIComponent(url.hash.slice(1)))
+        );
       } catch {
         return false;
       }

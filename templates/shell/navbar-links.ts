@@ -13,12 +13,22 @@ export function isActivePath(path: string, href: string | undefined): boolean {
  * spec §2: the locale dropdown links to the same page path in each locale, keeping query and hash. `path` is
  * the route path (no base URL, no locale); `suffix` is `location.search + location.hash`.
  */
-export function localeHref(site: Pick<SiteData, 'baseUrl' | 'trailingSlash' | 'locales' | 'currentLocale'>, locale: Locale, path: string, suffix: string): string {
+export function localeHref(
+  site: Pick<SiteData, 'baseUrl' | 'trailingSlash' | 'locales' | 'currentLocale'>,
+  locale: Locale,
+  path: string,
+  suffix: string,
+): string {
   const current = site.locales.find((l) => l.name === site.currentLocale);
   // The base URL of a translated build ends with its locale prefix; the site root is the base without it.
   let root = site.baseUrl.replace(/\/$/, '');
   if (current?.prefix && root.endsWith(current.prefix)) root = root.slice(0, -current.prefix.length);
-  const href = routeHref({ baseUrl: `${root}${locale.prefix}/`, ...(site.trailingSlash !== undefined ? { trailingSlash: site.trailingSlash } : {}) }, path);
+  const href = routeHref(
+    {
+      baseUrl: `${root}${locale.prefix}/`,
+      ...(site.trailingSlash !== undefined ? { trailingSlash: site.trailingSlash } : {}),
+    },
+    path,
+  );
   return `${href}${suffix}`;
 }
-

@@ -18,7 +18,10 @@ function assertBrowser(key: string): void {
 function warnOnce(key: string, err: unknown): void {
   if (warned.has(window)) return;
   warned.add(window);
-  console.warn(`Browser storage is unavailable (using key "${key}"); preferences will last until the page is closed.`, err);
+  console.warn(
+    `Browser storage is unavailable (using key "${key}"); preferences will last until the page is closed.`,
+    err,
+  );
 }
 
 /** The stored value, or null when absent or when storage is unavailable. */

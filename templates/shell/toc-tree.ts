@@ -23,7 +23,11 @@ export function buildTocTree(items: readonly TocItem[]): TocNode[] {
  * The heading to highlight: the first one at or below `offset` if it sits in the top half of the view,
  * else the one before it; past the last heading, the last one. `tops` are viewport-relative.
  */
-export function pickActiveHeading(tops: ReadonlyArray<{ id: string; top: number }>, offset: number, viewportHeight: number): string | null {
+export function pickActiveHeading(
+  tops: ReadonlyArray<{ id: string; top: number }>,
+  offset: number,
+  viewportHeight: number,
+): string | null {
   const nextIndex = tops.findIndex((h) => h.top >= offset);
   if (nextIndex === -1) return tops[tops.length - 1]?.id ?? null;
   const next = tops[nextIndex] as { id: string; top: number };

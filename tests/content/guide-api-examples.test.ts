@@ -70,7 +70,13 @@ function fencesOf(page: string): Fence[] {
     if (!open) continue;
     let j = i + 1;
     while (j < lines.length && !new RegExp(`^${open[1]}\`*\\s*$`).test(lines[j] ?? '')) j++;
-    out.push({ where: `${page}:${i + 1}`, lang: open[2] ?? '', info: (open[3] ?? '').trim(), body: lines.slice(i + 1, j).join('\n'), newSection });
+    out.push({
+      where: `${page}:${i + 1}`,
+      lang: open[2] ?? '',
+      info: (open[3] ?? '').trim(),
+      body: lines.slice(i + 1, j).join('\n'),
+      newSection,
+    });
     newSection = false;
     i = j;
   }
@@ -123,7 +129,8 @@ function parseCurls(script: string): Request[] {
 /** Problems with one request; also returns the operation it calls, for the responses that follow. */
 function checkRequest(request: Request): { operation?: Operation; problems: string[] } {
   const problems: string[] = [];
-  if (!request.url.startsWith(`${SANDBOX}/`)) return { problems: [`calls ${request.url || 'no URL'}, not the sandbox ${SANDBOX}`] };
+  if (!request.url.startsWith(`${SANDBOX}/`))
+    return { problems: [`calls ${request.url || 'no URL'}, not the sandbox ${SANDBOX}`] };
   const urlPath = request.url.slice(SANDBOX.length);
   const operation = operations.find((o) => o.method === request.method && o.pattern.test(urlPath));
   if (!operation) return { problems: [`${request.method} ${urlPath} is no operation of the API`] };
@@ -132,17 +139,28 @@ function checkRequest(request: Request): { operation?: Operation; problems: stri
   [...operation.template.matchAll(/\{(\w+)\}/g)].forEach((m, i) => {
     const param = operation.params.find((p) => p.in === 'path' && p.name === m[1]);
     const check = param ? requestValidator(param.schema as Raw) : undefined;
-    if (check && !check(decodeURIComponent(values[i] ?? ''))) problems.push(`${name}: path ${m[1]} "${values[i]}": ${errorsOf(check)}`);
+    if (check && !check(decodeURIComponent(values[i] ?? '')))
+      problems.push(`${name}: path ${m[1]} "${values[i]}": ${errorsOf(check)}`);
   });
   for (const pair of request.query) {
     const key = decodeURIComponent(pair.split('=')[0] ?? '');
-    if (!operation.params.some((p) => p.in === 'query' && p.name === key)) problems.push(`${name}: no query parameter "${key}"`);
+    if (!operation.params.some((p) => p.in === 'query' && p.name === key))
+      problems.push(`${name}: no query parameter "${key}"`);
   }
   const sent = request.headers.map((h) => (h.split(':')[0] ?? '').trim().toLowerCase());
   for (const header of sent) {
-    if (!GENERAL_HEADERS.has(header) && !operation.params.some((p) => p.in === 'header' && p.name.toLowerCase() === header)) problems.push(`${name}: no header parameter "${header}"`);
+    if (
+      !GENERAL_HEADERS.has(header) &&
+      !operation.params.some((p) => p.in === 'header' && p.name.toLowerCase() === header)
+    )
+      problems.push(`${name}: no header parameter "${header}"`);
   }
-  if (operation.method === 'POST' && operation.params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key') && !sent.includes('idempotency-key')) problems.push(`${name}: POST without an Idempotency-Key`);
+  if (
+    operation.method === 'POST' &&
+    operation.params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key') &&
+    !sent.includes('idempotency-key')
+  )
+    problems.push(`${name}: POST without an Idempotency-Key`);
   if (request.body !== undefined) {
     const schema = resolve(operation.op.requestBody ?? {})?.content?.['application/json']?.schema as Raw | undefined;
     if (!schema) problems.push(`${name}: sends a body the operation does not take`);
@@ -156,13 +174,16 @@ function checkRequest(request: Request): { operation?: Operation; problems: stri
       const check = requestValidator(schema);
       if (body !== undefined && !check(body)) problems.push(`${name}: request body: ${errorsOf(check)}`);
     }
-  } else if (operation.op.requestBody?.required) problems.push(`${name}: sends no body, but the operation requires one`);
+  } else if (operation.op.requestBody?.required)
+    problems.push(`${name}: sends no body, but the operation requires one`);
   return { operation, problems };
 }
 
 /** A JSON fence that shows a response of `operation`. */
 function checkResponse(fence: Fence, operation: Operation): string[] {
-  const status = /title="(\d{3})\b/.exec(fence.info)?.[1] ?? Object.keys(operation.op.responses ?? {}).find((s) => s.startsWith('2'));
+  const status =
+    /title="(\d{3})\b/.exec(fence.info)?.[1] ??
+    Object.keys(operation.op.responses ?? {}).find((s) => s.startsWith('2'));
   const name = `${operation.op['x-slug']}`;
   const response = status ? resolve(operation.op.responses?.[status] ?? {}) : undefined;
   const schema = response?.content?.['application/json']?.schema as Raw | undefined;
@@ -174,12 +195,16 @@ function checkResponse(fence: Fence, operation: Operation): string[] {
 /** A JSON fence outside a request/response pair: a file, an error, or a named schema. */
 function checkStandalone(fence: Fence): string[] {
   if (/\b(data|file)\b/.test(fence.info) || /title="[^" ]*\.\w+/.test(fence.info)) return [];
-  const schemaName = /schema="(\w+)"/.exec(fence.info)?.[1] ?? (/title="[45]\d\d\b/.test(fence.info) ? 'Error' : undefined);
-  if (!schemaName) return ['a JSON example with no operation: put it after its curl, or name its schema with schema="Name"'];
+  const schemaName =
+    /schema="(\w+)"/.exec(fence.info)?.[1] ?? (/title="[45]\d\d\b/.test(fence.info) ? 'Error' : undefined);
+  if (!schemaName)
+    return ['a JSON example with no operation: put it after its curl, or name its schema with schema="Name"'];
   const schema = doc.components.schemas[schemaName] as Raw | undefined;
   if (!schema) return [`schema="${schemaName}" names no schema of the API`];
   const excerpt = /\bexcerpt\b/.test(fence.info);
-  const check = responseValidator(excerpt ? { ...schema, required: [] } : { $ref: `#/components/schemas/${schemaName}` });
+  const check = responseValidator(
+    excerpt ? { ...schema, required: [] } : { $ref: `#/components/schemas/${schemaName}` },
+  );
   return check(JSON.parse(fence.body)) ? [] : [`${schemaName}: ${errorsOf(check)}`];
 }
 
@@ -207,7 +232,10 @@ for (const page of guides) {
       const host = /^Host: (.+)$/m.exec(fence.body)?.[1];
       counts.requests++;
       if (!line || host !== new URL(SANDBOX).host) report(['an http example that does not call the sandbox']);
-      else report(checkRequest({ method: line[1] as string, url: `${SANDBOX}${line[2]}`, query: [], headers: [] }).problems);
+      else
+        report(
+          checkRequest({ method: line[1] as string, url: `${SANDBOX}${line[2]}`, query: [], headers: [] }).problems,
+        );
     } else if (['bash', 'sh', 'shell'].includes(fence.lang)) {
       const requests = parseCurls(fence.body);
       for (const request of requests) {
@@ -234,12 +262,20 @@ describe('API examples in the guides (issue 18, item 9)', () => {
   it('catches what it is meant to catch', () => {
     const call = (script: string): string[] => parseCurls(script).flatMap((r) => checkRequest(r).problems);
     expect(call(`curl -G ${SANDBOX}/customers -d email=a@example.com`)).toEqual([]);
-    expect(call(`curl -G ${SANDBOX}/customers -d emial=a@example.com`)).toEqual(['search-customer: no query parameter "emial"']);
-    expect(call(`curl ${SANDBOX}/customer/cus_7QbX2kR9mTa1`)).toEqual(['GET /customer/cus_7QbX2kR9mTa1 is no operation of the API']);
+    expect(call(`curl -G ${SANDBOX}/customers -d emial=a@example.com`)).toEqual([
+      'search-customer: no query parameter "emial"',
+    ]);
+    expect(call(`curl ${SANDBOX}/customer/cus_7QbX2kR9mTa1`)).toEqual([
+      'GET /customer/cus_7QbX2kR9mTa1 is no operation of the API',
+    ]);
     expect(call(`curl https://api.tessera.example/v1/customers`)[0]).toMatch(/not the sandbox/);
-    expect(call(`curl -X PATCH ${SANDBOX}/customers/cus_7QbX2kR9mTa1 -d '{ "emailConsent": { "state": "opted_in" } }'`)[0]).toMatch(/request body: \/emailConsent\/state must be equal to one of the allowed values/);
+    expect(
+      call(`curl -X PATCH ${SANDBOX}/customers/cus_7QbX2kR9mTa1 -d '{ "emailConsent": { "state": "opted_in" } }'`)[0],
+    ).toMatch(/request body: \/emailConsent\/state must be equal to one of the allowed values/);
     const customer = operations.find((o) => o.op['x-slug'] === 'get-customer') as Operation;
-    expect(checkResponse({ where: '', lang: 'json', info: '', body: '{ "id": "cus_1" }' }, customer)[0]).toMatch(/must have required property/);
+    expect(checkResponse({ where: '', lang: 'json', info: '', body: '{ "id": "cus_1" }' }, customer)[0]).toMatch(
+      /must have required property/,
+    );
     expect(checkStandalone({ where: '', lang: 'json', info: '', body: '{}' })[0]).toMatch(/no operation/);
   });
 });
@@ -258,10 +294,20 @@ describe('one consent model (issue 18, item 1)', () => {
   it('lists the states of EmailConsent, and only those, wherever a guide lists them', () => {
     const states = [...(doc.components.schemas.EmailConsent.properties.state.enum as string[])].sort();
     expect(states).toEqual(['not_subscribed', 'pending', 'subscribed', 'unsubscribed']);
-    expect(tableCodes('site/docs/themes/features/customer/email-consent.mdx', '## The four states').sort()).toEqual(states);
+    expect(tableCodes('site/docs/themes/features/customer/email-consent.mdx', '## The four states').sort()).toEqual(
+      states,
+    );
     expect(tableCodes('site/docs/contact/customers.mdx', '## Email marketing consent').sort()).toEqual(states);
-    const objects = readFileSync(path.join(projectRoot, 'site/docs/themes/architecture/templates/overview.mdx'), 'utf8');
+    const objects = readFileSync(
+      path.join(projectRoot, 'site/docs/themes/architecture/templates/overview.mdx'),
+      'utf8',
+    );
     const row = /^\| `email_consent\.state` \|.*$/m.exec(objects)?.[0] ?? '';
-    expect([...row.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]).filter((s) => s !== 'email_consent').sort()).toEqual(states);
+    expect(
+      [...row.matchAll(/`([a-z_]+)`/g)]
+        .map((m) => m[1])
+        .filter((s) => s !== 'email_consent')
+        .sort(),
+    ).toEqual(states);
   });
 });

@@ -113,7 +113,10 @@ describe('Liquid examples in the docs', () => {
     await registerLanguages(['markup-templating', 'liquid']);
     for (const page of pages.filter((p) => p.examples.length > 0)) {
       const { code } = await processSource(readFileSync(`${root}${page.file}`, 'utf8'), page.file);
-      expect({ file: page.file, marked: code.match(/data-liquid-example/g)?.length ?? 0 }).toEqual({ file: page.file, marked: page.examples.length });
+      expect({ file: page.file, marked: code.match(/data-liquid-example/g)?.length ?? 0 }).toEqual({
+        file: page.file,
+        marked: page.examples.length,
+      });
     }
   });
 
@@ -140,7 +143,13 @@ describe('extractExamples', () => {
     ].join('\n\n');
     const found = extractExamples(source, 'page.mdx');
     expect(found.map((e) => [e.line, e.template, e.data, Object.keys(e.files), e.output])).toEqual([
-      [11, "{% render 'price', amount: product.price %}", '{ "product": { "price": 4500 } }', ['snippets/price.liquid'], '$45.00'],
+      [
+        11,
+        "{% render 'price', amount: product.price %}",
+        '{ "product": { "price": 4500 } }',
+        ['snippets/price.liquid'],
+        '$45.00',
+      ],
       [19, 'no data', '', ['snippets/price.liquid'], 'no data'],
     ]);
   });

@@ -3,17 +3,44 @@ import type { BuildResult } from '../../src/commands/build.ts';
 import { portalSite } from '../helpers/portal-site.ts';
 
 // The route list of the spec (section 2), as facts to check the real portal against.
-const PAGES = ['/', '/markdown-page', '/docs', '/docs/intro', '/docs/tags', '/docs/contact/customers', '/docs/contact/intro', '/docs/contact/reminders', '/docs/contact/vendors'];
+const PAGES = [
+  '/',
+  '/markdown-page',
+  '/docs',
+  '/docs/intro',
+  '/docs/tags',
+  '/docs/contact/customers',
+  '/docs/contact/intro',
+  '/docs/contact/reminders',
+  '/docs/contact/vendors',
+];
 const TAGS = ['catalog', 'contact', 'customer', 'liquidjs', 'test', 'themes', 'vendor', 'welcome'];
 const THEMES = [
-  'intro', 'overview', 'create-a-theme', 'customize-a-theme',
-  'architecture/assets', 'architecture/layouts', 'architecture/overview', 'architecture/settings', 'architecture/templates', 'architecture/templates/home', 'architecture/templates/overview',
+  'intro',
+  'overview',
+  'create-a-theme',
+  'customize-a-theme',
+  'architecture/assets',
+  'architecture/layouts',
+  'architecture/overview',
+  'architecture/settings',
+  'architecture/templates',
+  'architecture/templates/home',
+  'architecture/templates/overview',
   'best-practices/overview',
-  'dev-tools/cli', 'dev-tools/liquid-prettier', 'dev-tools/overview',
-  'engines/liquid/best-practice', 'engines/liquid/filters', 'engines/liquid/overview', 'engines/liquid/tags',
-  'features/overview', 'features/customer/register', 'features/customer/email-consent',
+  'dev-tools/cli',
+  'dev-tools/liquid-prettier',
+  'dev-tools/overview',
+  'engines/liquid/best-practice',
+  'engines/liquid/filters',
+  'engines/liquid/overview',
+  'engines/liquid/tags',
+  'features/overview',
+  'features/customer/register',
+  'features/customer/email-consent',
 ];
-const API = `accounting-accounts, accounting-bill, accounting-invoice, accounting-tax, accounting-transactions, accounting-transfers,
+const API =
+  `accounting-accounts, accounting-bill, accounting-invoice, accounting-tax, accounting-transactions, accounting-transfers,
 accounts, accounts-create, get-account, update-account, delete-account,
 employees, add-new-employee, get-single-employee, search-employee, update-employee, patch-employee, delete-employee,
 orders, add-order, get-order, get-orders, update-order, delete-order, add-order-item, update-order-item, delete-order-item, checkout-order, ship-order, change-state, order-states,
@@ -30,11 +57,32 @@ transfers, get-single-transfers, delete-transfer,
 transactions, create-transaction, create-transaction-copy, get-one-transaction, update-transaction,
 reminders, create-reminder, get-reminder, get-reminders, update-reminder, delete-reminder,
 company, get-company, update-company, settings, update-settings,
-countries, get-countries, get-current-user, user, get-next-number`.split(/[\s,]+/).filter(Boolean);
-const TUTORIALS = ['tutorial-basics/create-a-page', 'tutorial-basics/create-a-document', 'tutorial-basics/markdown-features', 'tutorial-basics/deploy-your-site', 'tutorial-basics/congratulations', 'tutorial-extras/manage-docs-versions', 'tutorial-extras/translate-your-site'];
+countries, get-countries, get-current-user, user, get-next-number`
+    .split(/[\s,]+/)
+    .filter(Boolean);
+const TUTORIALS = [
+  'tutorial-basics/create-a-page',
+  'tutorial-basics/create-a-document',
+  'tutorial-basics/markdown-features',
+  'tutorial-basics/deploy-your-site',
+  'tutorial-basics/congratulations',
+  'tutorial-extras/manage-docs-versions',
+  'tutorial-extras/translate-your-site',
+];
 
 // Text the stock Docusaurus template ships with; none of it may survive in a page of this portal.
-const SCAFFOLDING = [/docusaurus tutorial/i, /let's discover \*{0,2}docusaurus/i, /npm init docusaurus/i, /create-docusaurus/i, /docusaurus\.config\.js/i, /dinosaur/i, /lorem ipsum/i, /my site/i, /facebook\/docusaurus/i, /blog post/i];
+const SCAFFOLDING = [
+  /docusaurus tutorial/i,
+  /let's discover \*{0,2}docusaurus/i,
+  /npm init docusaurus/i,
+  /create-docusaurus/i,
+  /docusaurus\.config\.js/i,
+  /dinosaur/i,
+  /lorem ipsum/i,
+  /my site/i,
+  /facebook\/docusaurus/i,
+  /blog post/i,
+];
 
 describe('the portal against the spec route list', () => {
   let result: BuildResult;
@@ -47,7 +95,9 @@ describe('the portal against the spec route list', () => {
   const routePaths = () => new Set(result.table.routes.map((r) => r.path));
   const page = (p: string) => {
     const route = result.table.routes.find((r) => r.path === p);
-    const file = [...html.keys()].find((f) => f === `${p.slice(1)}/index.html` || (p === '/' && f === 'index.html') || f === `${p.slice(1)}.html`);
+    const file = [...html.keys()].find(
+      (f) => f === `${p.slice(1)}/index.html` || (p === '/' && f === 'index.html') || f === `${p.slice(1)}.html`,
+    );
     return { route, text: file ? (html.get(file) as string) : undefined };
   };
 
@@ -68,8 +118,14 @@ describe('the portal against the spec route list', () => {
     const missing = API.filter((name) => !routePaths().has(`/docs/api/${name}`));
     expect(missing).toEqual([]);
     const groups = ['orders', 'employees', 'accounting-accounts', 'reservations', 'products', 'services'];
-    for (const g of groups) expect(result.table.routes.find((r) => r.path === `/docs/api/${g}`)?.kind, g).toBe('api-tag');
-    for (const op of ['get-order', 'update-project-category', 'create-transaction-copy', 'get-only-tracking-products']) {
+    for (const g of groups)
+      expect(result.table.routes.find((r) => r.path === `/docs/api/${g}`)?.kind, g).toBe('api-tag');
+    for (const op of [
+      'get-order',
+      'update-project-category',
+      'create-transaction-copy',
+      'get-only-tracking-products',
+    ]) {
       expect(result.table.routes.find((r) => r.path === `/docs/api/${op}`)?.kind, op).toBe('api-operation');
     }
     const category = result.table.routes.filter((r) => r.path.startsWith('/docs/category/'));
@@ -79,20 +135,35 @@ describe('the portal against the spec route list', () => {
   });
 
   it('uses exactly the eight tags of the spec, each with a page counting its docs', () => {
-    const tagRoutes = result.table.routes.filter((r) => r.kind === 'tag').map((r) => r.path).sort();
+    const tagRoutes = result.table.routes
+      .filter((r) => r.kind === 'tag')
+      .map((r) => r.path)
+      .sort();
     expect(tagRoutes).toEqual(TAGS.map((t) => `/docs/tags/${t}`));
     const index = page('/docs/tags').text as string;
     for (const t of TAGS) {
       const tagged = result.table.routes.filter((r) => r.kind === 'doc' && r.page.tags?.some((x) => x.label === t));
       expect(tagged.length, t).toBeGreaterThan(0);
-      const heading = tagged.length === 1 ? `One doc tagged with &quot;${t}&quot;` : `${tagged.length} docs tagged with &quot;${t}&quot;`;
+      const heading =
+        tagged.length === 1
+          ? `One doc tagged with &quot;${t}&quot;`
+          : `${tagged.length} docs tagged with &quot;${t}&quot;`;
       expect(page(`/docs/tags/${t}`).text, t).toContain(heading);
       expect(index).toContain(`href="/docs/tags/${t}"`);
     }
   });
 
   it('serves nothing outside the spec except the API introduction and the not-found page', () => {
-    const allowed = new Set([...PAGES, ...TAGS.map((t) => `/docs/tags/${t}`), ...THEMES.map((t) => `/docs/themes/${t}`), ...TUTORIALS.map((t) => `/docs/${t}`), ...API.map((a) => `/docs/api/${a}`), '/docs/category/product-api', '/docs/api', '/404']);
+    const allowed = new Set([
+      ...PAGES,
+      ...TAGS.map((t) => `/docs/tags/${t}`),
+      ...THEMES.map((t) => `/docs/themes/${t}`),
+      ...TUTORIALS.map((t) => `/docs/${t}`),
+      ...API.map((a) => `/docs/api/${a}`),
+      '/docs/category/product-api',
+      '/docs/api',
+      '/404',
+    ]);
     expect([...routePaths()].filter((p) => !allowed.has(p))).toEqual([]);
   });
 
@@ -106,9 +177,15 @@ describe('the portal against the spec route list', () => {
 
   it('keeps the tutorials out of the three sidebars (API, Themes, Contacts) but reachable from /docs', () => {
     const sidebarOf = (p: string) => result.table.routes.find((r) => r.path === p)?.page.sidebarId;
-    expect(new Set(result.table.routes.flatMap((r) => (r.page.sidebarId ? [r.page.sidebarId] : [])))).toEqual(new Set(['api', 'themes', 'contacts']));
+    expect(new Set(result.table.routes.flatMap((r) => (r.page.sidebarId ? [r.page.sidebarId] : [])))).toEqual(
+      new Set(['api', 'themes', 'contacts']),
+    );
     expect(TUTORIALS.map((t) => sidebarOf(`/docs/${t}`))).toEqual(TUTORIALS.map(() => undefined));
-    expect([sidebarOf('/docs/api/get-order'), sidebarOf('/docs/themes/intro'), sidebarOf('/docs/contact/intro')]).toEqual(['api', 'themes', 'contacts']);
+    expect([
+      sidebarOf('/docs/api/get-order'),
+      sidebarOf('/docs/themes/intro'),
+      sidebarOf('/docs/contact/intro'),
+    ]).toEqual(['api', 'themes', 'contacts']);
     expect(page('/docs').text).toContain('href="/docs/tutorial-basics/create-a-page"');
   });
 });

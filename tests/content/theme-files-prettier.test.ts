@@ -91,7 +91,11 @@ describe('theme files shown in the guides are Prettier-formatted (issue 18, item
       writeFileSync(path.join(dir, file), `${fence.body}\n`);
       byPath.set(file.split(path.sep).join('/'), fence);
     });
-    const run = await execa(process.execPath, [require.resolve('prettier/bin/prettier.cjs'), '--check', '[0-9][0-9][0-9]/**/*'], { cwd: dir, reject: false });
+    const run = await execa(
+      process.execPath,
+      [require.resolve('prettier/bin/prettier.cjs'), '--check', '[0-9][0-9][0-9]/**/*'],
+      { cwd: dir, reject: false },
+    );
     const output = `${run.stdout}\n${run.stderr}`;
     const unformatted = [...output.matchAll(/^\[(?:warn|error)\] (\d{3}\/\S+)/gm)].map((m) => {
       const fence = byPath.get(m[1] as string);
@@ -115,7 +119,11 @@ describe('theme files shown in the guides are Prettier-formatted (issue 18, item
     });
     expect(pairs.length).toBeGreaterThan(0);
     for (const pair of pairs) {
-      const printed = await prettier.format(`${pair.before}\n`, { ...initConfig(), plugins: [plugin], parser: 'liquid-html' });
+      const printed = await prettier.format(`${pair.before}\n`, {
+        ...initConfig(),
+        plugins: [plugin],
+        parser: 'liquid-html',
+      });
       expect(printed.trimEnd(), pair.where).toBe(pair.after);
     }
   });

@@ -13,7 +13,15 @@ let served: Awaited<ReturnType<typeof serveDir>>;
 beforeAll(async () => {
   // The api-links fixture with its deliberately broken links fixed, served under a base URL.
   const doc = await fs.readFile(path.join(fixtureDir('api-links'), 'openapi/links.yaml'), 'utf8');
-  const dir = await scenario('api-links-served', { 'openapi/links.yaml': doc.replace('(/docs/guides/notes)', '(/docs/intro)').replace('(/docs/limits)', '(/docs/intro#authentication)') }, 'api-links');
+  const dir = await scenario(
+    'api-links-served',
+    {
+      'openapi/links.yaml': doc
+        .replace('(/docs/guides/notes)', '(/docs/intro)')
+        .replace('(/docs/limits)', '(/docs/intro#authentication)'),
+    },
+    'api-links',
+  );
   await quietBuild({ root: dir, baseUrl: '/portal/' });
   served = await serveDir(path.join(dir, 'build'), '/portal/');
   browser = await connectBrowser();
@@ -29,7 +37,9 @@ describe('links in API descriptions', () => {
   it('carry the base URL and navigate client-side, to the anchor', async () => {
     const page = await browser.newPage();
     await page.goto(`${served.url}/portal/docs/api/create-a-note`);
-    await page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently') === true);
+    await page.waitForFunction(
+      () => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently') === true,
+    );
     const link = page.locator('.api-markdown a:text-is("the limits page")');
     expect(await link.getAttribute('href')).toBe('/portal/docs/intro#authentication');
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));

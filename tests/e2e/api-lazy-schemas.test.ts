@@ -12,7 +12,19 @@ import { waitForHydration } from './shell-support.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const leaves = Object.fromEntries(
-  Array.from({ length: 40 }, (_, i) => [`Leaf${i}`, { type: 'object', description: `Part ${i} of the record.`, properties: Object.fromEntries(Array.from({ length: 30 }, (_, j) => [`field${j}`, { type: 'string', description: `Field ${j} of part ${i}.` }])) }]),
+  Array.from({ length: 40 }, (_, i) => [
+    `Leaf${i}`,
+    {
+      type: 'object',
+      description: `Part ${i} of the record.`,
+      properties: Object.fromEntries(
+        Array.from({ length: 30 }, (_, j) => [
+          `field${j}`,
+          { type: 'string', description: `Field ${j} of part ${i}.` },
+        ]),
+      ),
+    },
+  ]),
 );
 const document = {
   openapi: '3.1.0',
@@ -22,13 +34,22 @@ const document = {
       get: {
         operationId: 'getRecord',
         summary: 'Get a record',
-        responses: { '200': { description: 'The record.', content: { 'application/json': { schema: ref('Record') } } } },
+        responses: {
+          '200': { description: 'The record.', content: { 'application/json': { schema: ref('Record') } } },
+        },
       },
     },
   },
   components: {
     schemas: {
-      Record: { type: 'object', properties: { id: { type: 'string' }, parent: ref('Record'), ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`part${i}`, ref(`Leaf${i}`)])) } },
+      Record: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          parent: ref('Record'),
+          ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`part${i}`, ref(`Leaf${i}`)])),
+        },
+      },
       ...leaves,
     },
   },
@@ -72,7 +93,9 @@ describe('schemas past the page budget (issue 20)', () => {
 
     await page.locator(`${PART0} > details.schema-lazy > summary`).click();
     await page.locator(`${PART0} .schema-props >> text=Field 3 of part 0.`).waitFor();
-    expect(await page.locator(`${PART0} .schema-props code.schema-name`).allTextContents()).toEqual(Array.from({ length: 30 }, (_, j) => `field${j}`));
+    expect(await page.locator(`${PART0} .schema-props code.schema-name`).allTextContents()).toEqual(
+      Array.from({ length: 30 }, (_, j) => `field${j}`),
+    );
     expect(loads).toHaveLength(1);
     // Closing and opening again uses what was loaded.
     await page.locator(`${PART0} > details.schema-lazy > summary`).click();
@@ -85,7 +108,9 @@ describe('schemas past the page budget (issue 20)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     let fail = true;
-    await page.route('**/openapi/schemas/**', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+    await page.route('**/openapi/schemas/**', (route) =>
+      fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
+    );
     await page.goto(`${served.url}${pagePath}`);
     await waitForHydration(page);
     await page.locator(`${PART0} > details.schema-lazy > summary`).click();

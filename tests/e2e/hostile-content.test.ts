@@ -21,11 +21,22 @@ let payloads: number;
 beforeAll(async () => {
   const built = await buildFixture('api-hostile');
   outDir = built.outDir;
-  apiPaths = built.table.routes.filter((r) => r.kind.startsWith('api-') || r.kind === 'category').map((r) => r.path).sort();
-  tagPaths = built.table.routes.filter((r) => r.kind === 'api-tag').map((r) => r.path).sort();
-  operationPaths = built.table.routes.filter((r) => r.kind === 'api-operation').map((r) => r.path).sort();
+  apiPaths = built.table.routes
+    .filter((r) => r.kind.startsWith('api-') || r.kind === 'category')
+    .map((r) => r.path)
+    .sort();
+  tagPaths = built.table.routes
+    .filter((r) => r.kind === 'api-tag')
+    .map((r) => r.path)
+    .sort();
+  operationPaths = built.table.routes
+    .filter((r) => r.kind === 'api-operation')
+    .map((r) => r.path)
+    .sort();
   const doc = await fs.readFile(path.join(fixtureDir('api-hostile'), 'openapi/hostile.yaml'), 'utf8');
-  payloads = new Set([...doc.matchAll(/__pwned=(\d+)|alert\((\d+)\)|msgbox\((\d+)\)/g)].map((m) => m[1] ?? m[2] ?? m[3])).size;
+  payloads = new Set(
+    [...doc.matchAll(/__pwned=(\d+)|alert\((\d+)\)|msgbox\((\d+)\)/g)].map((m) => m[1] ?? m[2] ?? m[3]),
+  ).size;
   site = await serveDir(outDir);
   browser = await connectBrowser();
 });
@@ -39,28 +50,47 @@ afterAll(async () => {
 function trapPayloads(): void {
   const hits: unknown[] = [];
   Object.defineProperty(window, '__pwnedHits', { value: hits });
-  Object.defineProperty(window, '__pwned', { configurable: false, get: () => hits[hits.length - 1], set: (v: unknown) => void hits.push(v) });
+  Object.defineProperty(window, '__pwned', {
+    configurable: false,
+    get: () => hits[hits.length - 1],
+    set: (v: unknown) => void hits.push(v),
+  });
 }
 
 /** What a payload would have left in the page. Runs in the browser. */
 function findTraces() {
-  const scriptUrl = (value: string) => /^(javascript|vbscript):|^data:text\/html/i.test(value.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, ''));
+  const scriptUrl = (value: string) =>
+    /^(javascript|vbscript):|^data:text\/html/i.test(value.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, ''));
   const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'srcdoc', 'background'];
   const unsafeUrls: string[] = [];
   const handlers: string[] = [];
   for (const el of document.querySelectorAll('*')) {
     for (const attr of el.attributes) {
-      if (urlAttributes.includes(attr.name.toLowerCase()) && scriptUrl(attr.value)) unsafeUrls.push(`<${el.localName} ${attr.name}="${attr.value}">`);
+      if (urlAttributes.includes(attr.name.toLowerCase()) && scriptUrl(attr.value))
+        unsafeUrls.push(`<${el.localName} ${attr.name}="${attr.value}">`);
       // React never renders on* attributes into the HTML: any there came from content.
       if (/^on/i.test(attr.name)) handlers.push(`<${el.localName} ${attr.name}="${attr.value}">`);
     }
   }
-  const embedded = [...document.querySelectorAll('#__portal iframe, #__portal object, #__portal embed, #__portal frame, #__portal script')].map((e) => e.outerHTML.slice(0, 120));
-  const foreignScripts = [...document.scripts].filter((s) => (s.src && !new URL(s.src).pathname.startsWith('/_portal/')) || s.textContent?.includes('__pwned')).map((s) => s.outerHTML.slice(0, 120));
-  return { hits: (window as unknown as { __pwnedHits: unknown[] }).__pwnedHits, unsafeUrls, handlers, embedded, foreignScripts };
+  const embedded = [
+    ...document.querySelectorAll(
+      '#__portal iframe, #__portal object, #__portal embed, #__portal frame, #__portal script',
+    ),
+  ].map((e) => e.outerHTML.slice(0, 120));
+  const foreignScripts = [...document.scripts]
+    .filter((s) => (s.src && !new URL(s.src).pathname.startsWith('/_portal/')) || s.textContent?.includes('__pwned'))
+    .map((s) => s.outerHTML.slice(0, 120));
+  return {
+    hits: (window as unknown as { __pwnedHits: unknown[] }).__pwnedHits,
+    unsafeUrls,
+    handlers,
+    embedded,
+    foreignScripts,
+  };
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => (window.history.state as { key?: string } | null)?.key?.length === 6);
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window.history.state as { key?: string } | null)?.key?.length === 6);
 
 /** Opens every expandable tree, clicks every tab and hovers every link, where payloads would fire. */
 async function exercise(page: Page): Promise<void> {
@@ -78,7 +108,8 @@ async function exercise(page: Page): Promise<void> {
   // handlers, the runtime's prefetch on intent), without a second of waiting per link the pointer cannot reach.
   await page.evaluate(() => {
     for (const link of document.querySelectorAll('main a')) {
-      for (const type of ['pointerover', 'mouseover', 'mouseenter', 'mousemove']) link.dispatchEvent(new MouseEvent(type, { bubbles: type !== 'mouseenter' }));
+      for (const type of ['pointerover', 'mouseover', 'mouseenter', 'mousemove'])
+        link.dispatchEvent(new MouseEvent(type, { bubbles: type !== 'mouseenter' }));
       (link as HTMLElement).focus();
     }
   });
@@ -90,7 +121,9 @@ describe('hostile text from the OpenAPI document is inert', () => {
   it('builds a page for the intro, each tag and each operation', () => {
     expect(apiPaths).toContain('/docs/api');
     expect(apiPaths.length).toBeGreaterThanOrEqual(8);
-    console.log(`[issue 8] hostile payloads in tests/fixtures/api-hostile: ${payloads}, on ${apiPaths.length} API pages`);
+    console.log(
+      `[issue 8] hostile payloads in tests/fixtures/api-hostile: ${payloads}, on ${apiPaths.length} API pages`,
+    );
   });
 
   it('runs no payload on any API page, loaded directly or reached by client-side navigation', async () => {
@@ -120,7 +153,8 @@ describe('hostile text from the OpenAPI document is inert', () => {
       await check(`load ${p}`);
     }
     // 2. Each page rendered in the browser from its route chunk: intro → tag → operation and back, by clicking.
-    const arrive = (want: string) => page.waitForFunction((p) => location.pathname === p && document.querySelector('main h1') !== null, want);
+    const arrive = (want: string) =>
+      page.waitForFunction((p) => location.pathname === p && document.querySelector('main h1') !== null, want);
     const clickTo = async (target: string): Promise<boolean> => {
       const link = page.locator(`main a[href="${target}"]:visible`).first();
       if ((await link.count()) === 0) return false;
@@ -170,7 +204,10 @@ describe('hostile text from the OpenAPI document is inert', () => {
       expect(html, f).not.toMatch(/<(script|img|svg|iframe|details|b)\b[^>]*(__pwned|onerror|onload|onmouseover)/i);
       expect(html, f).not.toMatch(/\s(href|src|action)="\s*(javascript|vbscript):/i);
     }
-    for (const [file, type] of [['/openapi/hostile.json', 'application/json; charset=utf-8'], ['/openapi/hostile.yaml', 'application/yaml; charset=utf-8']]) {
+    for (const [file, type] of [
+      ['/openapi/hostile.json', 'application/json; charset=utf-8'],
+      ['/openapi/hostile.yaml', 'application/yaml; charset=utf-8'],
+    ]) {
       const res = await fetch(`${site.url}${file}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(type);

@@ -17,7 +17,9 @@ const TRIGGER = '.locale-dropdown > button';
 /** The locale menu's entries as [label, href]. */
 const entries = async (page: Page) => {
   await page.click(TRIGGER);
-  const list = await page.locator('.locale-dropdown .dropdown-link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
+  const list = await page
+    .locator('.locale-dropdown .dropdown-link')
+    .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
   await page.keyboard.press('Escape');
   return list;
 };
@@ -35,7 +37,7 @@ describe('locale dropdown', () => {
     await context.close();
   });
 
-  it('follows the hash and the page as the reader moves, and switches with a full load to the other locale\'s page', async () => {
+  it("follows the hash and the page as the reader moves, and switches with a full load to the other locale's page", async () => {
     const { page, context } = await openPage(site, '/docs/intro');
     await page.click('.toc a[href="#more"]');
     await page.waitForFunction(() => location.hash === '#more');
@@ -50,7 +52,9 @@ describe('locale dropdown', () => {
     await page.click('.locale-dropdown .dropdown-link:has-text("Français")');
     await page.waitForURL(`${site.url}/fr/docs/other#details`);
     await waitForHydration(page);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBeUndefined();
     expect(await lang(page)).toBe('fr-FR');
     // Not translated: the English text, in the French site.
     expect(await page.locator('article').textContent()).toContain('Not translated');

@@ -35,7 +35,10 @@ describe('the portal’s announcement bar', () => {
 
     await page.click('button[aria-label="Close announcement"]');
     expect(await page.locator(BAR).count()).toBe(0);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('announcement-bar'))) as string)).toEqual({ id, dismissed: true });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('announcement-bar'))) as string)).toEqual({
+      id,
+      dismissed: true,
+    });
     // Client-side to another page, then a reload: still closed.
     await page.click('.navbar-items-left a:has-text("Themes")');
     await page.waitForURL(/\/docs\/themes\//);
@@ -45,7 +48,9 @@ describe('the portal’s announcement bar', () => {
     expect(await page.locator(BAR).count()).toBe(0);
 
     // A reader who closed an older banner sees this one.
-    await page.evaluate(() => localStorage.setItem('announcement-bar', JSON.stringify({ id: 'an-older-banner', dismissed: true })));
+    await page.evaluate(() =>
+      localStorage.setItem('announcement-bar', JSON.stringify({ id: 'an-older-banner', dismissed: true })),
+    );
     await page.reload();
     await waitForHydration(page);
     expect(await page.locator(BAR).isVisible()).toBe(true);
@@ -55,11 +60,16 @@ describe('the portal’s announcement bar', () => {
   it('takes a dismissal stored under the older misspelt key', async () => {
     const { page, context } = await openPage(site, '/', DESKTOP);
     const id = await page.locator(BAR).getAttribute('data-announcement-id');
-    await page.evaluate((bar) => localStorage.setItem('annoucement-bar', JSON.stringify({ id: bar, dismissed: true })), id);
+    await page.evaluate(
+      (bar) => localStorage.setItem('annoucement-bar', JSON.stringify({ id: bar, dismissed: true })),
+      id,
+    );
     await page.reload();
     await waitForHydration(page);
     expect(await page.locator(BAR).count()).toBe(0);
-    expect(await page.evaluate(() => [localStorage.getItem('annoucement-bar'), localStorage.getItem('announcement-bar')])).toEqual([null, JSON.stringify({ id, dismissed: true })]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('annoucement-bar'), localStorage.getItem('announcement-bar')]),
+    ).toEqual([null, JSON.stringify({ id, dismissed: true })]);
     await context.close();
   });
 });
@@ -95,7 +105,10 @@ const desktopToggle = (kind: 'locale' | 'version') => `.navbar-items-right .${ki
 describe('the language and docs-version switchers, at 1280 px', () => {
   for (const kind of ['locale', 'version'] as const) {
     it(`${kind}: a dropdown that opens on hover and click, works from the keyboard and closes from outside`, async () => {
-      const { page, context } = await openPage(site, '/docs/intro?from=test#authentication', { ...DESKTOP, hasTouch: true });
+      const { page, context } = await openPage(site, '/docs/intro?from=test#authentication', {
+        ...DESKTOP,
+        hasTouch: true,
+      });
       const toggle = desktopToggle(kind);
       const expanded = () => page.getAttribute(toggle, 'aria-expanded');
       expect(await expanded()).toBe('false');
@@ -177,7 +190,8 @@ describe('the language and docs-version switchers, at 800 px (mobile menu)', () 
   it('expands each switcher by itself when one of its entries is the page shown', async () => {
     const { page, context } = await openPage(site, '/docs/intro', NARROW);
     await openMenu(page);
-    for (const label of ['Docs version', 'Language']) expect(await page.getAttribute(mobileToggle(label), 'aria-expanded')).toBe('true');
+    for (const label of ['Docs version', 'Language'])
+      expect(await page.getAttribute(mobileToggle(label), 'aria-expanded')).toBe('true');
     expect(await page.getAttribute('.navbar-sidebar-primary a:has-text("English")', 'href')).toBe('/docs/intro');
     await context.close();
   });
@@ -186,7 +200,10 @@ describe('the language and docs-version switchers, at 800 px (mobile menu)', () 
 describe('Retry after the page’s code failed to load, then recovered', () => {
   const TARGET = '/docs/category/product-api';
   const preloads = async (route: string): Promise<string[]> => {
-    const html = await fs.readFile(path.join(site.outDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8');
+    const html = await fs.readFile(
+      path.join(site.outDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`),
+      'utf8',
+    );
     return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string);
   };
   const routeChunk = async (route: string): Promise<string> => {
@@ -206,7 +223,10 @@ describe('Retry after the page’s code failed to load, then recovered', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     let failing = true;
     // Blocked from the start: the home page prefetches the target's chunk as soon as its link is in view.
-    for (const url of blocked) await page.route(`**${url}`, (route) => (failing ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));
+    for (const url of blocked)
+      await page.route(`**${url}`, (route) =>
+        failing ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue(),
+      );
     await page.goto(`${site.url}/`);
     await waitForHydration(page);
     await page.click('.navbar-items-left a:has-text("API reference")');

@@ -11,11 +11,15 @@ afterAll(async () => {
   await site?.close();
 });
 
-
 /** A page with prefetch off (data saving), so a navigation loads its chunk only when clicked. */
 async function openWithoutPrefetch(path: string): Promise<Page> {
   const page = await site.browser.newPage();
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true }, configurable: true }));
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', {
+      value: { effectiveType: '4g', saveData: true },
+      configurable: true,
+    }),
+  );
   await page.goto(site.url(path));
   await hydrated(page);
   await markDocument(page);
@@ -31,7 +35,8 @@ const recordSpinner = (page: Page) =>
       if (document.querySelector('.portal-route-spinner')) w.__spinnerSeen = true;
     }).observe(document.body, { childList: true, subtree: true });
   });
-const spinnerSeen = (page: Page) => page.evaluate(() => (window as unknown as { __spinnerSeen: boolean }).__spinnerSeen);
+const spinnerSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __spinnerSeen: boolean }).__spinnerSeen);
 
 describe('route chunks', () => {
   it('first loads the target chunk, showing a spinner in the content area while a slow one loads', async () => {
@@ -131,16 +136,22 @@ describe('route chunks', () => {
     await page.hover('article a[href="/docs/guides/second#details"]');
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
-      const w = window as unknown as { __nav: { clickAt: number; frames: number; shownAt?: number; framesAtShown?: number } };
+      const w = window as unknown as {
+        __nav: { clickAt: number; frames: number; shownAt?: number; framesAtShown?: number };
+      };
       w.__nav = { clickAt: 0, frames: 0 };
-      document.addEventListener('click', () => {
-        w.__nav.clickAt = performance.now();
-        const tick = () => {
-          w.__nav.frames += 1;
-          if (w.__nav.shownAt === undefined) requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }, { capture: true, once: true });
+      document.addEventListener(
+        'click',
+        () => {
+          w.__nav.clickAt = performance.now();
+          const tick = () => {
+            w.__nav.frames += 1;
+            if (w.__nav.shownAt === undefined) requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        },
+        { capture: true, once: true },
+      );
       new MutationObserver((_, observer) => {
         if (document.querySelector('#__main h1')?.textContent !== 'Second guide') return;
         w.__nav.shownAt = performance.now();
@@ -150,8 +161,12 @@ describe('route chunks', () => {
     });
     await page.click('article a[href="/docs/guides/second#details"]');
     await expect.poll(() => h1(page)).toBe('Second guide');
-    const nav = await page.evaluate(() => (window as unknown as { __nav: { clickAt: number; shownAt: number; framesAtShown: number } }).__nav);
-    console.log(`[budget] prefetched navigation: page in the DOM ${(nav.shownAt - nav.clickAt).toFixed(2)} ms after the click, ${nav.framesAtShown} animation frame(s) after it`);
+    const nav = await page.evaluate(
+      () => (window as unknown as { __nav: { clickAt: number; shownAt: number; framesAtShown: number } }).__nav,
+    );
+    console.log(
+      `[budget] prefetched navigation: page in the DOM ${(nav.shownAt - nav.clickAt).toFixed(2)} ms after the click, ${nav.framesAtShown} animation frame(s) after it`,
+    );
     expect(nav.framesAtShown).toBeLessThanOrEqual(1);
     expect(chunkRequests.length).toBe(1);
     await page.close();

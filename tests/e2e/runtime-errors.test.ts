@@ -11,14 +11,16 @@ afterAll(async () => {
   await site?.close();
 });
 
-const setFlag = (page: Page, name: string, value: boolean) => page.evaluate(([n, v]) => ((window as unknown as Record<string, unknown>)[n as string] = v), [name, value] as const);
+const setFlag = (page: Page, name: string, value: boolean) =>
+  page.evaluate(([n, v]) => ((window as unknown as Record<string, unknown>)[n as string] = v), [name, value] as const);
 
 /** A page whose uncaught errors are collected: the runtime must never leave one behind. */
 async function newPage(init?: { flag: string }): Promise<{ page: Page; errors: string[] }> {
   const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  if (init) await page.addInitScript((flag) => ((window as unknown as Record<string, unknown>)[flag] = true), init.flag);
+  if (init)
+    await page.addInitScript((flag) => ((window as unknown as Record<string, unknown>)[flag] = true), init.flag);
   return { page, errors };
 }
 
@@ -31,7 +33,9 @@ describe('error catalogue', () => {
     expect(await h1(page)).toBe('Page Not Found');
     const text = await page.textContent('#__main');
     expect(text).toContain('We could not find what you were looking for.');
-    expect(text).toContain('Please contact the owner of the site that linked you to the original URL and let them know their link is broken.');
+    expect(text).toContain(
+      'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
+    );
     await markDocument(page);
     await page.click('.navbar a[href="/docs/guides/second"]');
     await expect.poll(() => h1(page)).toBe('Second guide');
@@ -46,7 +50,10 @@ describe('error catalogue', () => {
     await page.waitForSelector('h1:text("This page crashed.")');
     expect(await page.isVisible('.navbar')).toBe(true);
     expect(await page.textContent('.crash-message')).toBe('The price widget could not render');
-    expect(await page.locator('.crash-cause').allTextContents()).toEqual(['Cause: Price list is missing', 'Cause: TypeError: prices is undefined']);
+    expect(await page.locator('.crash-cause').allTextContents()).toEqual([
+      'Cause: Price list is missing',
+      'Cause: TypeError: prices is undefined',
+    ]);
     await setFlag(page, '__portalCrash', false);
     await page.click('button:text-is("Try again")');
     await expect.poll(() => h1(page)).toBe('Crash test page');
@@ -74,7 +81,9 @@ describe('error catalogue', () => {
     const { page } = await newPage({ flag: '__portalHookOutside' });
     await page.goto(site.url('/hook-outside'));
     await page.waitForSelector('h1:text("This page crashed.")');
-    expect(await page.textContent('.crash-message')).toBe('Hook useRouter is called outside the <RouterContext.Provider>.');
+    expect(await page.textContent('.crash-message')).toBe(
+      'Hook useRouter is called outside the <RouterContext.Provider>.',
+    );
     await page.close();
   });
 

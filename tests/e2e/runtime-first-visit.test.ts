@@ -21,7 +21,10 @@ async function openMarked(s: typeof site, path: string): Promise<{ page: Page; e
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // A hydration mismatch is reported on the console (the fixture's missing favicon is not ours to check here).
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()),
+  );
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       const p = document.querySelector('[data-static-content] p');
@@ -35,13 +38,20 @@ async function openMarked(s: typeof site, path: string): Promise<{ page: Page; e
   await markDocument(page);
   return { page, errors };
 }
-const firstParagraphIsParsed = (page: Page) => page.evaluate(() => (document.querySelector('[data-static-content] p') as unknown as { __parsed?: boolean } | null)?.__parsed === true);
+const firstParagraphIsParsed = (page: Page) =>
+  page.evaluate(
+    () =>
+      (document.querySelector('[data-static-content] p') as unknown as { __parsed?: boolean } | null)?.__parsed ===
+      true,
+  );
 
 describe('first visit to a Markdown-only page', () => {
   it('hydrates from the HTML: the full chunk is not loaded, the parsed nodes stay, and its links navigate in place', async () => {
     const full = site.served(site.chunk('/docs/intro'));
     const { page, errors } = await openMarked(site, '/docs/intro');
-    const ownScript = await page.evaluate(() => (JSON.parse(document.getElementById('__PORTAL_DATA__')!.textContent!) as { chunk: string }).chunk);
+    const ownScript = await page.evaluate(
+      () => (JSON.parse(document.getElementById('__PORTAL_DATA__')!.textContent!) as { chunk: string }).chunk,
+    );
     expect(ownScript).not.toBe(site.chunk('/docs/intro'));
     await sleep(500);
     expect(full).toEqual([]);

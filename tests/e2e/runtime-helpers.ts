@@ -37,7 +37,9 @@ export async function openRuntimeSite(o: { baseUrl?: string; serveBase?: string 
      * chunk of its own without the body's data (issue 17 item 3), any other page its route chunk.
      */
     firstChunk: (route: string): string => {
-      const html = built.files.find((f) => f.path === `${route.replace(/^\//, '')}${route === '/' ? '' : '/'}index.html`);
+      const html = built.files.find(
+        (f) => f.path === `${route.replace(/^\//, '')}${route === '/' ? '' : '/'}index.html`,
+      );
       const data = html && /<script id="__PORTAL_DATA__"[^>]*>(.*?)<\/script>/s.exec(String(html.contents))?.[1];
       if (!data) throw new Error(`no page data in the HTML of ${route}`);
       return (JSON.parse(data) as { chunk: string }).chunk;
@@ -61,11 +63,14 @@ export async function openRuntimeSite(o: { baseUrl?: string; serveBase?: string 
 }
 
 /** The runtime has hydrated: it gives the history entry its 6-character key in an effect. */
-export const hydrated = (page: Page) => page.waitForFunction(() => (window.history.state as { key?: string } | null)?.key?.length === 6);
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window.history.state as { key?: string } | null)?.key?.length === 6);
 
 /** Marks the document, to tell a client-side navigation (mark kept) from a full load (mark gone). */
-export const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-export const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+export const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+export const isSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 export const historyKey = (page: Page) => page.evaluate(() => (window.history.state as { key?: string } | null)?.key);
 

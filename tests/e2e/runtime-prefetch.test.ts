@@ -65,7 +65,9 @@ describe('prefetch', () => {
     await markDocument(page);
     const own = site.firstChunk('/docs/intro');
     // In view: the navbar, the sidebar, the content's and the pagination's links (six routes besides this one).
-    await expect.poll(async () => (await hintEntries(page)).hints.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    await expect
+      .poll(async () => (await hintEntries(page)).hints.length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(5);
     const { loadEnd, hints } = await hintEntries(page);
     for (const hint of hints) expect(hint.startTime).toBeGreaterThanOrEqual(loadEnd);
     expect(new Set(hints.map((h) => h.path)).size).toBe(hints.length);
@@ -146,7 +148,10 @@ describe('prefetch', () => {
     ['with data saving on', { effectiveType: '4g', saveData: true }],
   ])('prefetches nothing %s, and navigation still works', async (_label, connection) => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection);
+    await page.addInitScript(
+      (c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }),
+      connection,
+    );
     const chunks = site.served('/_portal/r');
     const second = site.served(site.chunk('/docs/guides/second'));
     const manifest = site.served('/_portal/manifest-');

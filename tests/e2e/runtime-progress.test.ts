@@ -11,7 +11,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-
 interface Sample {
   t: number;
   value: number | null;
@@ -21,11 +20,23 @@ interface Sample {
 /** Records the bar from the click on. Prefetch is off (data saving) unless asked for, so a navigation loads its chunk on click. */
 async function openRecording(path: string, o: { prefetch?: boolean } = {}): Promise<Page> {
   const page = await site.browser.newPage();
-  if (!o.prefetch) await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true }, configurable: true }));
+  if (!o.prefetch)
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', {
+        value: { effectiveType: '4g', saveData: true },
+        configurable: true,
+      }),
+    );
   await page.goto(site.url(path));
   await hydrated(page);
   await page.evaluate(() => {
-    const w = window as unknown as { __bar: { clickAt: number; samples: Array<{ t: number; value: number | null; done: boolean }>; transition?: string } };
+    const w = window as unknown as {
+      __bar: {
+        clickAt: number;
+        samples: Array<{ t: number; value: number | null; done: boolean }>;
+        transition?: string;
+      };
+    };
     w.__bar = { clickAt: 0, samples: [] };
     document.addEventListener('click', () => (w.__bar.clickAt = performance.now()), { capture: true });
     const record = () => {
@@ -34,13 +45,23 @@ async function openRecording(path: string, o: { prefetch?: boolean } = {}): Prom
       const last = w.__bar.samples.at(-1);
       if (last ? last.value === value : value === null) return;
       if (bar) w.__bar.transition = (bar.firstElementChild as HTMLElement).style.transition;
-      w.__bar.samples.push({ t: performance.now() - w.__bar.clickAt, value, done: bar ? 'done' in bar.dataset : false });
+      w.__bar.samples.push({
+        t: performance.now() - w.__bar.clickAt,
+        value,
+        done: bar ? 'done' in bar.dataset : false,
+      });
     };
-    new MutationObserver(record).observe(document.body, { childList: true, attributes: true, subtree: true, attributeFilter: ['data-value'] });
+    new MutationObserver(record).observe(document.body, {
+      childList: true,
+      attributes: true,
+      subtree: true,
+      attributeFilter: ['data-value'],
+    });
   });
   return page;
 }
-const samples = (page: Page) => page.evaluate(() => (window as unknown as { __bar: { samples: Sample[]; transition?: string } }).__bar);
+const samples = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __bar: { samples: Sample[]; transition?: string } }).__bar);
 
 describe('progress bar', () => {
   it('starts 200 ms into a slow route change at 0.08, trickles 0.02 every 800 ms, completes when the page is shown', async () => {
@@ -50,7 +71,9 @@ describe('progress bar', () => {
       await route.continue();
     });
     await page.click('article a[href="/docs/guides/second#details"]');
-    await page.waitForFunction(() => document.querySelector('#__main h1')?.textContent === 'Second guide', undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('#__main h1')?.textContent === 'Second guide', undefined, {
+      timeout: 5000,
+    });
     await page.waitForFunction(() => !document.getElementById('portal-progress'));
     const { samples: s, transition } = await samples(page);
     const shown = s.filter((x) => x.value !== null);
@@ -69,7 +92,9 @@ describe('progress bar', () => {
     expect(full!.t).toBeGreaterThanOrEqual(2000);
     expect(s.at(-1)!.value).toBeNull();
     expect(transition).toContain('200ms'); // speed
-    console.log(`[progress] samples after the click: ${s.map((x) => `${Math.round(x.t)}ms=${x.value ?? 'gone'}`).join(', ')}`);
+    console.log(
+      `[progress] samples after the click: ${s.map((x) => `${Math.round(x.t)}ms=${x.value ?? 'gone'}`).join(', ')}`,
+    );
     await page.close();
   });
 

@@ -20,28 +20,38 @@ async function open(path: string): Promise<Page> {
 }
 
 /** Two animation frames: scroll events of a scrollTo have been dispatched. */
-const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 describe('client-side routing', () => {
   it.each([
-    ['content', '/docs/intro', 'article a[href="/docs/guides/second#details"]', '/docs/guides/second#details', 'Second guide'],
+    [
+      'content',
+      '/docs/intro',
+      'article a[href="/docs/guides/second#details"]',
+      '/docs/guides/second#details',
+      'Second guide',
+    ],
     ['navbar', '/about', '.navbar a[href="/docs/guides/second"]', '/docs/guides/second', 'Second guide'],
     ['sidebar', '/docs/intro', '.doc-sidebar a[href="/docs/long"]', '/docs/long', 'Long page'],
     ['footer', '/about', '.footer a[href="/docs/intro"]', '/docs/intro', 'Introduction'],
     ['pagination', '/docs/intro', '.pagination-nav a.next', '/docs/long', 'Long page'],
-  ])('follows a %s link without a full load, with a fresh 6-character history key', async (_where, from, selector, to, title) => {
-    const page = await open(from);
-    const before = await historyKey(page);
-    await page.click(selector);
-    await page.waitForURL(site.url(to));
-    await expect.poll(() => h1(page)).toBe(title);
-    expect(await isSameDocument(page)).toBe(true);
-    const after = await historyKey(page);
-    expect(after).toMatch(/^[a-z0-9]{6}$/);
-    expect(after).not.toBe(before);
-    expect(await page.title()).toBe(`${title} | Runtime Site`);
-    await page.close();
-  });
+  ])(
+    'follows a %s link without a full load, with a fresh 6-character history key',
+    async (_where, from, selector, to, title) => {
+      const page = await open(from);
+      const before = await historyKey(page);
+      await page.click(selector);
+      await page.waitForURL(site.url(to));
+      await expect.poll(() => h1(page)).toBe(title);
+      expect(await isSameDocument(page)).toBe(true);
+      const after = await historyKey(page);
+      expect(after).toMatch(/^[a-z0-9]{6}$/);
+      expect(after).not.toBe(before);
+      expect(await page.title()).toBe(`${title} | Runtime Site`);
+      await page.close();
+    },
+  );
 
   it('moves focus to the new page’s main area', async () => {
     const page = await open('/docs/intro');
@@ -82,10 +92,16 @@ describe('client-side routing', () => {
   it('scrolls a hash link’s heading into view below the sticky navbar: another page, the same page, a plain anchor', async () => {
     const page = await open('/docs/long');
     const navbarBottom = await page.evaluate(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom);
-    const headingTop = (id: string) => page.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
+    const headingTop = (id: string) =>
+      page.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
     // Where the stylesheet wants a scrolled-to heading: below the navbar by scroll-padding-top (+ the heading's scroll-margin-top).
     const cssOffset = (id: string) =>
-      page.evaluate((i) => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) + (parseFloat(getComputedStyle(document.getElementById(i)!).scrollMarginTop) || 0), id);
+      page.evaluate(
+        (i) =>
+          parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) +
+          (parseFloat(getComputedStyle(document.getElementById(i)!).scrollMarginTop) || 0),
+        id,
+      );
     const expectBelowNavbar = async (id: string) => {
       const top = await headingTop(id);
       expect(top).toBeGreaterThanOrEqual(navbarBottom);

@@ -23,7 +23,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(path: string, viewport = { width: 1280, height: 800 }): Promise<{ page: Page; context: BrowserContext; requests: string[]; errors: string[] }> {
+async function open(
+  path: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ page: Page; context: BrowserContext; requests: string[]; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const requests: string[] = [];
@@ -40,10 +43,14 @@ async function open(path: string, viewport = { width: 1280, height: 800 }): Prom
 async function search(page: Page, query: string): Promise<void> {
   await page.fill(INPUT, '');
   await page.type(INPUT, query);
-  await page.waitForFunction((q) => document.querySelector('[role="listbox"]')?.getAttribute('data-query') === q, query);
+  await page.waitForFunction(
+    (q) => document.querySelector('[role="listbox"]')?.getAttribute('data-query') === q,
+    query,
+  );
 }
 
-const optionTexts = (page: Page) => page.$$eval(OPTION, (els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+const optionTexts = (page: Page) =>
+  page.$$eval(OPTION, (els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
 
 describe('search (issue 7)', () => {
   it('loads nothing of search on a first visit; Ctrl+K loads the dialog and the index and focuses the field', async () => {
@@ -60,10 +67,18 @@ describe('search (issue 7)', () => {
     const texts = await optionTexts(page);
     expect(texts.some((t) => t.startsWith('Issuing an invoice'))).toBe(true);
     expect(texts.some((t) => t.includes('POST /invoices'))).toBe(true);
-    expect(await page.$$eval('[role="option"] mark', (ms) => [...new Set(ms.map((m) => m.textContent?.toLowerCase()))])).toContain('invoice');
+    expect(
+      await page.$$eval('[role="option"] mark', (ms) => [...new Set(ms.map((m) => m.textContent?.toLowerCase()))]),
+    ).toContain('invoice');
     // Grouped by page: each group is labelled with its page's title.
-    expect(await page.$$eval('[role="listbox"] > [role="group"]', (gs) => gs.map((g) => g.getAttribute('aria-label')))).toEqual(expect.arrayContaining(['Billing customers', 'Issue an invoice']));
-    expect(requests.filter((u) => SEARCH_FILES.test(u)).map((u) => u.replace(/^.*\/(c|search)\//, '$1/').replace(/-[\w]+\.(js|json)$/, ''))).toEqual(expect.arrayContaining(['c/SearchDialog', 'search/manifest.json']));
+    expect(
+      await page.$$eval('[role="listbox"] > [role="group"]', (gs) => gs.map((g) => g.getAttribute('aria-label'))),
+    ).toEqual(expect.arrayContaining(['Billing customers', 'Issue an invoice']));
+    expect(
+      requests
+        .filter((u) => SEARCH_FILES.test(u))
+        .map((u) => u.replace(/^.*\/(c|search)\//, '$1/').replace(/-[\w]+\.(js|json)$/, '')),
+    ).toEqual(expect.arrayContaining(['c/SearchDialog', 'search/manifest.json']));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -73,13 +88,24 @@ describe('search (issue 7)', () => {
     await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
     await page.keyboard.press('/');
     await search(page, 'payment');
-    const activeText = () => page.evaluate(() => document.getElementById(document.querySelector('input[role="combobox"]')?.getAttribute('aria-activedescendant') ?? '')?.innerText.replace(/\s+/g, ' ').trim() ?? '');
+    const activeText = () =>
+      page.evaluate(
+        () =>
+          document
+            .getElementById(
+              document.querySelector('input[role="combobox"]')?.getAttribute('aria-activedescendant') ?? '',
+            )
+            ?.innerText.replace(/\s+/g, ' ')
+            .trim() ?? '',
+      );
     const options = await optionTexts(page);
     expect(options.length).toBeGreaterThan(1);
     expect(await activeText()).toContain(options[0]?.slice(0, 20));
     await page.keyboard.press('ArrowDown');
     expect(await activeText()).toContain(options[1]?.slice(0, 20));
-    expect(await page.getAttribute(`${OPTION}[aria-selected="true"]`, 'id')).toBe(await page.getAttribute(INPUT, 'aria-activedescendant'));
+    expect(await page.getAttribute(`${OPTION}[aria-selected="true"]`, 'id')).toBe(
+      await page.getAttribute(INPUT, 'aria-activedescendant'),
+    );
     await page.keyboard.press('ArrowUp');
     expect(await activeText()).toContain(options[0]?.slice(0, 20));
     const target = options.findIndex((t) => t.startsWith('Recording a payment'));
@@ -113,7 +139,10 @@ describe('search (issue 7)', () => {
     const { page, context } = await open('/docs/intro');
     await page.keyboard.press('Control+k');
     await search(page, '/orders/{id}');
-    expect(await optionTexts(page)).toEqual([expect.stringContaining('GET /orders/{id}'), expect.stringContaining('DELETE /orders/{id}')]);
+    expect(await optionTexts(page)).toEqual([
+      expect.stringContaining('GET /orders/{id}'),
+      expect.stringContaining('DELETE /orders/{id}'),
+    ]);
     await search(page, 'delete customer');
     expect((await optionTexts(page))[0]).toContain('DELETE /customers/{customerId}');
     await page.keyboard.press('Enter');
@@ -159,7 +188,9 @@ describe('search (issue 7)', () => {
     for (const q of queries) await search(page, q);
     const times = await page.evaluate(() => performance.getEntriesByName('portal-search-query').map((e) => e.duration));
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`search-site: median query ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms over ${times.length} keystroke queries after load (max ${sorted.at(-1)?.toFixed(1)} ms)`);
+    console.log(
+      `search-site: median query ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms over ${times.length} keystroke queries after load (max ${sorted.at(-1)?.toFixed(1)} ms)`,
+    );
     expect(times.length).toBeGreaterThan(queries.length);
     await context.close();
   });
@@ -171,7 +202,11 @@ describe('files for machines (issue 7), as a browser and a crawler get them', ()
     const sitemap = await page.evaluate(async () => {
       const text = await (await fetch('/sitemap.xml')).text();
       const doc = new DOMParser().parseFromString(text, 'application/xml');
-      return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.namespaceURI, locs: [...doc.getElementsByTagName('loc')].map((l) => l.textContent) };
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        root: doc.documentElement.namespaceURI,
+        locs: [...doc.getElementsByTagName('loc')].map((l) => l.textContent),
+      };
     });
     expect(sitemap.error).toBeNull();
     expect(sitemap.root).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
@@ -186,20 +221,35 @@ describe('files for machines (issue 7), as a browser and a crawler get them', ()
 
   it('publishes llms.txt, llms-full.txt, each doc as Markdown beside its page, and social meta with a real image', async () => {
     const { page, context } = await open('/docs/intro');
-    const get = (p: string) => page.evaluate(async (u) => {
-      const r = await fetch(u);
-      return { status: r.status, type: r.headers.get('content-type'), text: u.endsWith('.png') ? '' : await r.text() };
-    }, p);
+    const get = (p: string) =>
+      page.evaluate(async (u) => {
+        const r = await fetch(u);
+        return {
+          status: r.status,
+          type: r.headers.get('content-type'),
+          text: u.endsWith('.png') ? '' : await r.text(),
+        };
+      }, p);
     const llms = await get('/llms.txt');
     expect(llms.text).toMatch(/^# Search Fixture\n\n> Finding things in a small portal\n/);
-    expect(llms.text).toContain('- [Billing customers](https://search.example/docs/guides/invoices.md): Issue invoices, send them and record payments.');
-    expect(llms.text).toContain('- [Remove a customer record](https://search.example/docs/api/remove-a-customer-record): Permanently removes the record and its history.');
+    expect(llms.text).toContain(
+      '- [Billing customers](https://search.example/docs/guides/invoices.md): Issue invoices, send them and record payments.',
+    );
+    expect(llms.text).toContain(
+      '- [Remove a customer record](https://search.example/docs/api/remove-a-customer-record): Permanently removes the record and its history.',
+    );
     expect(llms.text).not.toMatch(/Secret roadmap|Draft notes/);
     expect((await get('/llms-full.txt')).text).toContain('## Recording a payment');
     const md = await get('/docs/guides/invoices.md');
     expect(md.status).toBe(200);
-    expect(md.text.startsWith('# Billing customers\n\nIssue invoices, send them and record payments.\n\nBusinesses bill')).toBe(true);
-    const meta = await page.$$eval('meta[property^="og:"], meta[name^="twitter:"]', (ms) => Object.fromEntries(ms.map((m) => [m.getAttribute('property') ?? m.getAttribute('name'), m.getAttribute('content')])));
+    expect(
+      md.text.startsWith('# Billing customers\n\nIssue invoices, send them and record payments.\n\nBusinesses bill'),
+    ).toBe(true);
+    const meta = await page.$$eval('meta[property^="og:"], meta[name^="twitter:"]', (ms) =>
+      Object.fromEntries(
+        ms.map((m) => [m.getAttribute('property') ?? m.getAttribute('name'), m.getAttribute('content')]),
+      ),
+    );
     expect(meta).toMatchObject({
       'og:title': 'Introduction | Search Fixture',
       'og:description': 'What the shop API does and how to call it.',

@@ -30,7 +30,10 @@ interface LoadResult {
 
 /** autocannon in a child process: `node tests/helpers/load-client.mjs <origin> <seconds> <connections> <paths…>`. */
 async function load(origin: string, seconds: number, connections: number, paths: string[]): Promise<LoadResult> {
-  const { stdout } = await run('node', [LOAD_CLIENT, origin, String(seconds), String(connections), ...paths], { cwd: projectRoot, timeout: (seconds + 30) * 1000 });
+  const { stdout } = await run('node', [LOAD_CLIENT, origin, String(seconds), String(connections), ...paths], {
+    cwd: projectRoot,
+    timeout: (seconds + 30) * 1000,
+  });
   return JSON.parse(stdout.trim().split('\n').pop() as string) as LoadResult;
 }
 
@@ -80,8 +83,24 @@ describe('the preview server under load', () => {
   beforeAll(async () => {
     const built = await buildFixture('basic');
     const assets = await fs.readdir(path.join(built.outDir, '_portal'));
-    paths = ['/', '/docs/intro', '/docs/guides/first', '/docs/guides/second', '/about', '/img/dot.svg', `/_portal/${assets.find((f) => f.startsWith('entry-'))}`, `/_portal/${assets.find((f) => f.endsWith('.css'))}`];
-    server = await serve({ root: path.dirname(built.outDir), outDir: 'build', port: 0, host: '127.0.0.1', watch: false, log: memoryLogger() });
+    paths = [
+      '/',
+      '/docs/intro',
+      '/docs/guides/first',
+      '/docs/guides/second',
+      '/about',
+      '/img/dot.svg',
+      `/_portal/${assets.find((f) => f.startsWith('entry-'))}`,
+      `/_portal/${assets.find((f) => f.endsWith('.css'))}`,
+    ];
+    server = await serve({
+      root: path.dirname(built.outDir),
+      outDir: 'build',
+      port: 0,
+      host: '127.0.0.1',
+      watch: false,
+      log: memoryLogger(),
+    });
   });
 
   afterAll(async () => {
@@ -153,12 +172,22 @@ describe('the preview server while its files change', () => {
 
     // 1. A good edit is rebuilt and served.
     await fs.writeFile(first, original.replace('# First guide', '# First guide, edited'));
-    await expect.poll(async () => (await page('/docs/guides/first')).html, { timeout: 30_000 }).toContain('First guide, edited');
+    await expect
+      .poll(async () => (await page('/docs/guides/first')).html, { timeout: 30_000 })
+      .toContain('First guide, edited');
 
     // 2. A bad edit: open pages get the error (the overlay's text), the last good build is still served.
     let mark = live.events.length;
     await fs.writeFile(first, `${original}\n<div>\nunclosed\n`);
-    await expect.poll(() => since(mark, 'build-error').map((e) => e.data).join('\n'), { timeout: 30_000 }).toContain('first.md');
+    await expect
+      .poll(
+        () =>
+          since(mark, 'build-error')
+            .map((e) => e.data)
+            .join('\n'),
+        { timeout: 30_000 },
+      )
+      .toContain('first.md');
     expect((await page('/docs/guides/first')).html).toContain('First guide, edited');
 
     // 3. Deleting a page others link to fails the build; the server keeps answering.
@@ -167,7 +196,15 @@ describe('the preview server while its files change', () => {
     const second = file('docs/guides/second.mdx');
     const secondText = await fs.readFile(second, 'utf8');
     await fs.rm(second);
-    await expect.poll(() => since(mark, 'build-error').map((e) => e.data).join('\n'), { timeout: 30_000 }).toContain('/docs/guides/second');
+    await expect
+      .poll(
+        () =>
+          since(mark, 'build-error')
+            .map((e) => e.data)
+            .join('\n'),
+        { timeout: 30_000 },
+      )
+      .toContain('/docs/guides/second');
     expect((await page('/')).status).toBe(200);
 
     // 4. Renames: a file, then its whole folder, and back.
@@ -181,7 +218,8 @@ describe('the preview server while its files change', () => {
     await fs.rename(file('docs/guides/first-moved.md'), first);
 
     // 5. A burst of writes, a file created and removed mid-burst, and a folder deleted and restored.
-    for (let i = 0; i < 30; i++) await fs.writeFile(first, original.replace('# First guide', `# First guide, burst ${i}`));
+    for (let i = 0; i < 30; i++)
+      await fs.writeFile(first, original.replace('# First guide', `# First guide, burst ${i}`));
     await fs.writeFile(file('docs/guides/scratch.md'), '# Scratch\n');
     await fs.rm(file('docs/guides/scratch.md'));
     await fs.writeFile(file('docs/guides/binary.md'), Buffer.from([0xff, 0xfe, 0x00, 0x3c, 0x7b, 0x00, 0x80]));
@@ -192,7 +230,9 @@ describe('the preview server while its files change', () => {
 
     // 6. Everything back in place: the build succeeds again, open pages are told to reload.
     mark = live.events.length;
-    await expect.poll(async () => (await page('/docs/guides/first')).html, { timeout: 60_000 }).toContain('First guide, recovered');
+    await expect
+      .poll(async () => (await page('/docs/guides/first')).html, { timeout: 60_000 })
+      .toContain('First guide, recovered');
     await expect.poll(() => since(mark, 'reload').length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect((await page('/docs/guides/second')).status).toBe(200);
     expect((await page('/docs/guides/scratch')).status).toBe(404);

@@ -51,10 +51,18 @@ describe('portal serve --openapi FILE', () => {
     await expect.poll(() => page.textContent('h1')).toBe('List pets');
     expect(await page.textContent('main')).toContain("The pet's given name.");
 
-    await fs.writeFile(path.join(dir, 'specs/schemas/pet.yaml'), PET.replace("The pet's given name.", 'The name the pet answers to.'));
-    await expect.poll(async () => page.textContent('main'), { timeout: 20_000 }).toContain('The name the pet answers to.');
+    await fs.writeFile(
+      path.join(dir, 'specs/schemas/pet.yaml'),
+      PET.replace("The pet's given name.", 'The name the pet answers to.'),
+    );
+    await expect
+      .poll(async () => page.textContent('main'), { timeout: 20_000 })
+      .toContain('The name the pet answers to.');
 
-    await fs.writeFile(path.join(dir, 'specs/pets.yaml'), MAIN.replace('summary: List pets', 'summary: List pets\n      description: Newest first.'));
+    await fs.writeFile(
+      path.join(dir, 'specs/pets.yaml'),
+      MAIN.replace('summary: List pets', 'summary: List pets\n      description: Newest first.'),
+    );
     await expect.poll(async () => page.textContent('main'), { timeout: 20_000 }).toContain('Newest first.');
     await page.close();
   });

@@ -97,7 +97,9 @@ describe('the preview server refuses every path outside the output folder', () =
   it(`answers ${TRAVERSALS.length + 1} traversal attempts with 400 or 404 and no byte from outside`, async () => {
     // The secret's absolute path, as a URL path: the server must read it relative to the output folder.
     const attempts = [...TRAVERSALS, secretFile];
-    const results = await Promise.all(attempts.map(async (target) => ({ target, res: await rawRequest(server.url, target) })));
+    const results = await Promise.all(
+      attempts.map(async (target) => ({ target, res: await rawRequest(server.url, target) })),
+    );
     for (const { target, res } of results) {
       expect([400, 404], `${target} → ${res.status}`).toContain(res.status);
       expect(res.body, target).not.toContain(SECRET);
@@ -122,7 +124,15 @@ describe('the preview server refuses every path outside the output folder', () =
   it('never lists a directory', async () => {
     // A folder without an index.html answers the site's 404 page (or 400 for a traversal), nothing else.
     const notFound = await fs.readFile(path.join(outDir, '404.html'), 'utf8');
-    const listings = ['/_portal/', '/_portal', '/_portal/c/', '/img/', '/img', '/leakdir/', '/docs/tags/../../_portal/'];
+    const listings = [
+      '/_portal/',
+      '/_portal',
+      '/_portal/c/',
+      '/img/',
+      '/img',
+      '/leakdir/',
+      '/docs/tags/../../_portal/',
+    ];
     for (const target of listings) {
       const res = await rawRequest(server.url, target);
       expect([400, 404], target).toContain(res.status);
@@ -161,7 +171,10 @@ describe('the preview server refuses every path outside the output folder', () =
 
 describe('where the preview server listens', () => {
   it('binds 127.0.0.1 by default, without a warning', async () => {
-    const child = spawn('node', [path.join(projectRoot, 'bin', 'portal.js'), 'serve', '--no-build', '--port', '0'], { cwd: work, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn('node', [path.join(projectRoot, 'bin', 'portal.js'), 'serve', '--no-build', '--port', '0'], {
+      cwd: work,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -195,14 +208,20 @@ describe('where the preview server listens', () => {
     const bin = await fs.mkdtemp(path.join(work, 'opener-'));
     const opened = path.join(bin, 'opened.txt');
     await fs.writeFile(path.join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`, { mode: 0o755 });
-    const child = spawn('node', [path.join(projectRoot, 'bin', 'portal.js'), 'serve', '--no-build', '--port', '0', '--open'], {
-      cwd: work,
-      env: { ...process.env, NO_COLOR: '1', PATH: `${bin}${path.delimiter}${process.env.PATH}` },
-    });
+    const child = spawn(
+      'node',
+      [path.join(projectRoot, 'bin', 'portal.js'), 'serve', '--no-build', '--port', '0', '--open'],
+      {
+        cwd: work,
+        env: { ...process.env, NO_COLOR: '1', PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     try {
-      await expect.poll(() => fs.readFile(opened, 'utf8').catch(() => ''), { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      await expect
+        .poll(() => fs.readFile(opened, 'utf8').catch(() => ''), { timeout: 30_000 })
+        .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       expect(stdout).toContain(await fs.readFile(opened, 'utf8'));
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -232,7 +251,9 @@ describe('where the preview server listens', () => {
     const open = memoryLogger();
     const exposed = await serve({ root: work, outDir: 'build', port: 0, host: '0.0.0.0', watch: false, log: open });
     await exposed.close();
-    expect(open.text()).toContain('warning: listening on 0.0.0.0, so other machines on your network can read this preview.');
+    expect(open.text()).toContain(
+      'warning: listening on 0.0.0.0, so other machines on your network can read this preview.',
+    );
     const loop = memoryLogger();
     const other = await serve({ root: work, outDir: 'build', port: 0, host: '127.0.0.2', watch: false, log: loop });
     await other.close();

@@ -33,14 +33,19 @@ describe('portal serve', () => {
       try {
         await wait();
       } catch (err) {
-        throw new Error(`${what}: ${String((err as Error).message).split('\n')[0]}\nserver log:\n${log.text().slice(-3000)}`);
+        throw new Error(
+          `${what}: ${String((err as Error).message).split('\n')[0]}\nserver log:\n${log.text().slice(-3000)}`,
+        );
       }
     };
-    const heading = (text: string) => page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, text, { timeout: 20_000 });
+    const heading = (text: string) =>
+      page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, text, { timeout: 20_000 });
     await step('open the page', () => page.goto(`${server.url}/docs/guides/first`));
     await step('the first heading', () => heading('First guide'));
     // The page listens for reloads once its script has run; an edit saved before that would not reach it.
-    await step('the live-reload stream', () => expect.poll(() => server.liveClients(), { timeout: 15_000 }).toBeGreaterThan(0));
+    await step('the live-reload stream', () =>
+      expect.poll(() => server.liveClients(), { timeout: 15_000 }).toBeGreaterThan(0),
+    );
     const file = path.join(dir, 'site/docs/guides/first.md');
     const original = await fs.readFile(file, 'utf8');
 
@@ -60,7 +65,13 @@ describe('portal serve', () => {
   }, 150_000);
 
   it('refuses paths outside the output folder', async () => {
-    for (const attempt of ['/../../etc/passwd', '/..%2f..%2fetc%2fpasswd', '/%252e%252e/%252e%252e/etc/passwd', '/docs/..\\..\\etc\\passwd', '/docs%00.html']) {
+    for (const attempt of [
+      '/../../etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/%252e%252e/%252e%252e/etc/passwd',
+      '/docs/..\\..\\etc\\passwd',
+      '/docs%00.html',
+    ]) {
       const res = await fetch(`${server.url}${attempt}`);
       expect([400, 404]).toContain(res.status);
       expect(await res.text()).not.toContain('root:');

@@ -48,13 +48,27 @@ describe('accessibility of the shell (issue 3 item 12), fixture site', () => {
           return {
             name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
             visible: el.checkVisibility() && el.getBoundingClientRect().width > 0,
-            outline: (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none',
+            outline:
+              (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1) ||
+              style.boxShadow !== 'none',
           };
         }),
       );
     }
     const names = stops.map((s) => s.name);
-    for (const control of ['Skip to main content', 'Close announcement', 'Shell', 'Docs', 'More', 'Search', 'Language: English', 'GitHub', 'Switch between dark and light mode (currently light mode)', 'Toggle the category Guides', 'Reference']) {
+    for (const control of [
+      'Skip to main content',
+      'Close announcement',
+      'Shell',
+      'Docs',
+      'More',
+      'Search',
+      'Language: English',
+      'GitHub',
+      'Switch between dark and light mode (currently light mode)',
+      'Toggle the category Guides',
+      'Reference',
+    ]) {
       expect(names).toContain(control);
     }
     expect(stops.filter((s) => !s.visible || !s.outline)).toEqual([]);
@@ -67,7 +81,10 @@ describe('code blocks (issue 3 item 12)', () => {
     const { page, context } = await openPage(fixture, '/docs/intro', {
       init: () => {
         Object.defineProperty(navigator, 'clipboard', {
-          value: { writeText: (text: string) => ((window as unknown as { copied: string[] }).copied ??= []).push(text) && Promise.resolve() },
+          value: {
+            writeText: (text: string) =>
+              ((window as unknown as { copied: string[] }).copied ??= []).push(text) && Promise.resolve(),
+          },
         });
       },
     });
@@ -77,7 +94,9 @@ describe('code blocks (issue 3 item 12)', () => {
     await page.hover('article .code-block');
     await button.click();
     expect(await button.textContent()).toBe('Copied');
-    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual(["console.log('hello');"]);
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
+      "console.log('hello');",
+    ]);
     await page.click('.doc-sidebar a:text-is("Second guide")');
     await page.waitForURL(`${fixture.url}/docs/guides/second`);
     await page.locator('article .code-block .copy-button').waitFor({ state: 'attached' });
@@ -107,7 +126,9 @@ describe('accessibility of the real portal (issue 3 item 12)', () => {
     await page.goto(`${portal.url}${route}`);
     await waitForHydration(page);
     // Closed responses and schema branches are content too: check them open.
-    await page.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page.evaluate(() =>
+      document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)),
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await page.click('nav.navbar .color-mode-toggle');
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');

@@ -12,15 +12,24 @@ afterAll(async () => {
 });
 
 const BAR = '.announcement-bar';
-const storage = (page: Page) => page.evaluate(() => ({ current: localStorage.getItem('announcement-bar'), legacy: localStorage.getItem('annoucement-bar') }));
+const storage = (page: Page) =>
+  page.evaluate(() => ({
+    current: localStorage.getItem('announcement-bar'),
+    legacy: localStorage.getItem('annoucement-bar'),
+  }));
 
 describe('announcement bar (issue 3 item 7)', () => {
   it('shows the configured content and colours, and closing stores the dismissal with the banner id', async () => {
     const { page, context } = await openPage(site, '/docs/intro');
     const bar = page.locator(BAR);
     expect(await bar.isVisible()).toBe(true);
-    expect(await bar.locator('.announcement-content').innerHTML()).toBe('Release 2 is out: read the <a href="/docs/intro">introduction</a>.');
-    expect(await bar.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])).toEqual(['rgb(255, 243, 205)', 'rgb(61, 44, 0)']);
+    expect(await bar.locator('.announcement-content').innerHTML()).toBe(
+      'Release 2 is out: read the <a href="/docs/intro">introduction</a>.',
+    );
+    expect(await bar.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])).toEqual([
+      'rgb(255, 243, 205)',
+      'rgb(61, 44, 0)',
+    ]);
     await page.click('button[aria-label="Close announcement"]');
     expect(await page.locator(BAR).count()).toBe(0);
     expect(await storage(page)).toEqual({ current: '{"id":"release-2","dismissed":true}', legacy: null });

@@ -22,7 +22,9 @@ describe('colour mode (issue 3 item 6)', () => {
     const { page, context } = await openPage(site, '/docs/intro', { colorScheme: 'dark' });
     expect(await theme(page)).toBe('light');
     expect(await stored(page)).toBeNull();
-    expect(await page.getAttribute(TOGGLE, 'aria-label')).toBe('Switch between dark and light mode (currently light mode)');
+    expect(await page.getAttribute(TOGGLE, 'aria-label')).toBe(
+      'Switch between dark and light mode (currently light mode)',
+    );
     await page.emulateMedia({ colorScheme: 'light' });
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await theme(page)).toBe('light');
@@ -34,7 +36,9 @@ describe('colour mode (issue 3 item 6)', () => {
     await page.click(TOGGLE);
     expect(await theme(page)).toBe('dark');
     expect(await stored(page)).toBe('dark');
-    expect(await page.getAttribute(TOGGLE, 'aria-label')).toBe('Switch between dark and light mode (currently dark mode)');
+    expect(await page.getAttribute(TOGGLE, 'aria-label')).toBe(
+      'Switch between dark and light mode (currently dark mode)',
+    );
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(22, 24, 29)');
     await page.reload();
@@ -47,13 +51,20 @@ describe('colour mode (issue 3 item 6)', () => {
   });
 
   it('sets a stored dark mode before first paint, without the runtime', async () => {
-    const { page, context } = await openPage(site, '/docs/intro', { init: () => localStorage.setItem('theme', 'dark'), noHydration: true });
+    const { page, context } = await openPage(site, '/docs/intro', {
+      init: () => localStorage.setItem('theme', 'dark'),
+      noHydration: true,
+    });
     await page.route('**/*.js', (route) => route.abort());
     await page.reload();
     expect(await theme(page)).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(22, 24, 29)');
     // The script sits in <head>, before the stylesheet: it runs before anything is painted.
-    const order = await page.evaluate(() => [...document.head.children].map((el) => el.tagName + (el.getAttribute('rel') ?? '')).filter((t) => t === 'SCRIPT' || t === 'LINKstylesheet'));
+    const order = await page.evaluate(() =>
+      [...document.head.children]
+        .map((el) => el.tagName + (el.getAttribute('rel') ?? ''))
+        .filter((t) => t === 'SCRIPT' || t === 'LINKstylesheet'),
+    );
     expect(order.slice(0, 2)).toEqual(['SCRIPT', 'LINKstylesheet']);
     await context.close();
   });
@@ -70,7 +81,10 @@ describe('colour mode (issue 3 item 6)', () => {
   });
 
   it('lets a stored choice win on load, and a later system change win over it', async () => {
-    const { page, context } = await openPage(alt, '/docs/intro', { colorScheme: 'dark', init: () => localStorage.getItem('theme') ?? localStorage.setItem('theme', 'light') });
+    const { page, context } = await openPage(alt, '/docs/intro', {
+      colorScheme: 'dark',
+      init: () => localStorage.getItem('theme') ?? localStorage.setItem('theme', 'light'),
+    });
     expect(await theme(page)).toBe('light');
     await page.emulateMedia({ colorScheme: 'light' });
     // Media queries are evaluated at rendering steps: without a frame between the two switches, a loaded

@@ -25,7 +25,10 @@ describe('layout order (issue 3 item 1)', () => {
         ['footer', root.querySelector('footer.footer')],
       ];
       const all = [...root.querySelectorAll('*')];
-      return marks.map(([name, el]) => [name, el ? all.indexOf(el) : -1] as const).sort((a, b) => a[1] - b[1]).map(([name, i]) => (i < 0 ? `${name}:missing` : name));
+      return marks
+        .map(([name, el]) => [name, el ? all.indexOf(el) : -1] as const)
+        .sort((a, b) => a[1] - b[1])
+        .map(([name, i]) => (i < 0 ? `${name}:missing` : name));
     });
     expect(order).toEqual(['skip', 'announcement', 'navbar', 'main', 'footer']);
     await context.close();
@@ -35,7 +38,9 @@ describe('layout order (issue 3 item 1)', () => {
     const { page, context } = await openPage(site, '/docs/intro');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
-    expect(await page.evaluate(() => document.activeElement?.getBoundingClientRect().top ?? -1)).toBeGreaterThanOrEqual(0); // visible when focused
+    expect(await page.evaluate(() => document.activeElement?.getBoundingClientRect().top ?? -1)).toBeGreaterThanOrEqual(
+      0,
+    ); // visible when focused
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('__main');
     await context.close();
@@ -47,7 +52,16 @@ describe('navbar (issue 3 item 2)', () => {
     const { page, context } = await openPage(site, '/docs/intro');
     const brand = page.locator('nav.navbar > .navbar-inner > .navbar-brand');
     expect(await brand.locator('.navbar-title').textContent()).toBe('Shell');
-    const visibleLogo = () => brand.locator('img:visible').evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).getAttribute('src'), i.getAttribute('alt'), i.getAttribute('width')]));
+    const visibleLogo = () =>
+      brand
+        .locator('img:visible')
+        .evaluateAll((imgs) =>
+          imgs.map((i) => [
+            (i as HTMLImageElement).getAttribute('src'),
+            i.getAttribute('alt'),
+            i.getAttribute('width'),
+          ]),
+        );
     expect(await visibleLogo()).toEqual([['/img/logo.svg', 'Shell logo', '32']]);
     await page.click('nav.navbar .color-mode-toggle');
     expect(await visibleLogo()).toEqual([['/img/logo-dark.svg', 'Shell logo', '32']]);
@@ -67,7 +81,11 @@ describe('navbar (issue 3 item 2)', () => {
   it('renders every item type: links, doc, docSidebar, dropdown, html, docsVersion, search, locale and version switchers', async () => {
     const { page, context } = await openPage(site, '/docs/guides/first');
     const left = page.locator('.navbar-items-left');
-    expect(await left.locator(':scope > a.navbar-link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]))).toEqual([
+    expect(
+      await left
+        .locator(':scope > a.navbar-link')
+        .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')])),
+    ).toEqual([
       ['Docs', '/docs/intro', 'page'], // docSidebar: first link of its sidebar, active anywhere in it
       ['First guide', '/docs/guides/first', 'page'], // doc
       ['Docs home', '/docs/intro', null], // docsVersion: the version's main doc
@@ -96,7 +114,9 @@ describe('navbar (issue 3 item 2)', () => {
   it('links each locale to the same path, keeping the query and the hash', async () => {
     const { page, context } = await openPage(site, '/docs/intro?tab=b#section-2');
     await page.click('.locale-dropdown > button');
-    const links = await page.locator('.locale-dropdown .dropdown-link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('lang')]));
+    const links = await page
+      .locator('.locale-dropdown .dropdown-link')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('lang')]));
     expect(links).toEqual([
       ['English', '/docs/intro?tab=b#section-2', 'en'],
       ['Français', '/fr/docs/intro?tab=b#section-2', 'fr'],
@@ -107,7 +127,9 @@ describe('navbar (issue 3 item 2)', () => {
   it('styles the navbar dark or primary', async () => {
     const { page, context } = await openPage(alt, '/docs/intro');
     expect(await page.getAttribute('nav.navbar', 'class')).toContain('navbar-primary');
-    const bg = await page.evaluate(() => getComputedStyle(document.querySelector('nav.navbar') as Element).backgroundColor);
+    const bg = await page.evaluate(
+      () => getComputedStyle(document.querySelector('nav.navbar') as Element).backgroundColor,
+    );
     expect(bg).toBe('rgb(47, 91, 211)');
     await context.close();
   });
@@ -146,13 +168,24 @@ describe('footer (issue 3 item 8)', () => {
     const { page, context } = await openPage(site, '/docs/intro');
     const footer = page.locator('footer.footer');
     expect(await footer.getAttribute('class')).toContain('footer-dark');
-    expect(await footer.locator('.footer-column').evaluateAll((cols) => cols.map((c) => [c.querySelector('.footer-title')?.textContent, [...c.querySelectorAll('a')].map((a) => a.textContent)]))).toEqual([
+    expect(
+      await footer
+        .locator('.footer-column')
+        .evaluateAll((cols) =>
+          cols.map((c) => [
+            c.querySelector('.footer-title')?.textContent,
+            [...c.querySelectorAll('a')].map((a) => a.textContent),
+          ]),
+        ),
+    ).toEqual([
       ['Docs', ['Introduction', 'Guides']],
       ['More', ['About', 'GitHub']],
     ]);
     expect(await footer.locator('.footer-logo img').getAttribute('alt')).toBe('Shell footer logo');
     expect(await footer.locator('.footer-logo').getAttribute('href')).toBe('/');
-    expect(await footer.locator('.footer-copyright').textContent()).toBe('Copyright © 2019-2024 Shell. Built with portal.');
+    expect(await footer.locator('.footer-copyright').textContent()).toBe(
+      'Copyright © 2019-2024 Shell. Built with portal.',
+    );
     await context.close();
   });
 
@@ -161,7 +194,10 @@ describe('footer (issue 3 item 8)', () => {
     const footer = page.locator('footer.footer');
     expect(await footer.getAttribute('class')).toContain('footer-light');
     expect(await footer.locator('.footer-column').count()).toBe(0);
-    expect(await footer.locator('.footer-links-simple a').evaluateAll((as) => as.map((a) => a.textContent))).toEqual(['Intro', 'Example']);
+    expect(await footer.locator('.footer-links-simple a').evaluateAll((as) => as.map((a) => a.textContent))).toEqual([
+      'Intro',
+      'Example',
+    ]);
     await context.close();
   });
 });

@@ -47,8 +47,19 @@ describe('mobile navbar (issue 3 item 9)', () => {
     const primary = panel.locator('.navbar-sidebar-primary');
     expect(await primary.isVisible()).toBe(true);
     expect(await panel.locator('.navbar-sidebar-secondary').isVisible()).toBe(false);
-    const entries = await primary.locator(':scope > ul > li > :is(a, button, span)').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
-    expect(entries).toEqual(['Docs', 'First guide', 'More', 'Beta', 'Docs home', 'Language: English', 'Docs version: Current', 'GitHub']);
+    const entries = await primary
+      .locator(':scope > ul > li > :is(a, button, span)')
+      .evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
+    expect(entries).toEqual([
+      'Docs',
+      'First guide',
+      'More',
+      'Beta',
+      'Docs home',
+      'Language: English',
+      'Docs version: Current',
+      'GitHub',
+    ]);
     expect(await primary.locator('.custom-html').textContent()).toBe('Beta');
     expect(await panel.locator('[data-search]').count()).toBe(0); // spec §2: search is hidden on mobile
     await context.close();

@@ -13,9 +13,11 @@ afterAll(async () => {
   await alt?.close();
 });
 
-const hidden = (page: Page) => page.evaluate(() => document.querySelector('nav.navbar')?.classList.contains('navbar-hidden'));
+const hidden = (page: Page) =>
+  page.evaluate(() => document.querySelector('nav.navbar')?.classList.contains('navbar-hidden'));
 /** Whether the navbar is on screen: its bottom edge below the viewport's top. */
-const onScreen = (page: Page) => page.evaluate(() => (document.querySelector('nav.navbar')?.getBoundingClientRect().bottom ?? 0) > 0);
+const onScreen = (page: Page) =>
+  page.evaluate(() => (document.querySelector('nav.navbar')?.getBoundingClientRect().bottom ?? 0) > 0);
 const scrollTo = async (page: Page, y: number) => {
   await page.evaluate((top) => window.scrollTo(0, top), y);
   await page.waitForTimeout(80);
@@ -67,7 +69,10 @@ describe('hide on scroll (issue 3 item 10)', () => {
       await page.waitForTimeout(300);
       return page.evaluate((target) => {
         const navbar = (document.querySelector('nav.navbar') as HTMLElement).offsetHeight;
-        return { offset: Math.round((document.getElementById(target) as HTMLElement).getBoundingClientRect().top - navbar), scrolled: window.scrollY > 0 };
+        return {
+          offset: Math.round((document.getElementById(target) as HTMLElement).getBoundingClientRect().top - navbar),
+          scrolled: window.scrollY > 0,
+        };
       }, id);
     };
     const { page, context } = await openPage(site, '/docs/intro');

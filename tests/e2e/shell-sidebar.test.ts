@@ -12,12 +12,17 @@ afterAll(async () => {
   await site?.close();
 });
 
-const category = (label: string) => `.doc-sidebar .menu-category:has(> .menu-category-row > :is(a, button):text-is("${label}"))`;
+const category = (label: string) =>
+  `.doc-sidebar .menu-category:has(> .menu-category-row > :is(a, button):text-is("${label}"))`;
 const toggle = (label: string) => `${category(label)} > .menu-category-row > button`;
 const list = (label: string) => `${category(label)} > .menu-category-items`;
 
 /** Records every `transition` the list's inline style goes through while `action` runs. */
-async function recordTransitions(page: Page, label: string, action: () => Promise<void>): Promise<{ transitions: string[]; height: number }> {
+async function recordTransitions(
+  page: Page,
+  label: string,
+  action: () => Promise<void>,
+): Promise<{ transitions: string[]; height: number }> {
   const el = page.locator(list(label));
   await el.evaluate((node) => {
     const seen: string[] = [];
@@ -41,9 +46,14 @@ async function recordTransitions(page: Page, label: string, action: () => Promis
 
 describe('doc sidebar (issue 3 item 4)', () => {
   it('is rendered by the server with the active doc highlighted and its categories open', async () => {
-    const { page, context } = await openPage(site, '/docs/reference/deep/page', { javaScriptEnabled: false, noHydration: true });
+    const { page, context } = await openPage(site, '/docs/reference/deep/page', {
+      javaScriptEnabled: false,
+      noHydration: true,
+    });
     const active = page.locator('.doc-sidebar a[aria-current="page"]');
-    expect(await active.evaluateAll((as) => as.map((a) => [a.textContent, a.className]))).toEqual([['Deep page', 'menu-link active']]);
+    expect(await active.evaluateAll((as) => as.map((a) => [a.textContent, a.className]))).toEqual([
+      ['Deep page', 'menu-link active'],
+    ]);
     expect(await page.isVisible(list('Reference'))).toBe(true); // collapsed: true in sidebars.ts, but holds the page
     expect(await page.isVisible(list('Deep'))).toBe(true);
     expect(await page.isVisible(list('Guides'))).toBe(true); // not collapsed
@@ -57,7 +67,9 @@ describe('doc sidebar (issue 3 item 4)', () => {
 
   it('offers no way to hide the sidebar: its only buttons toggle categories', async () => {
     const { page, context } = await openPage(site, '/docs/intro');
-    const labels = await page.locator('.doc-sidebar button').evaluateAll((bs) => bs.map((b) => !!b.getAttribute('aria-controls') && b.closest('.menu-category') !== null));
+    const labels = await page
+      .locator('.doc-sidebar button')
+      .evaluateAll((bs) => bs.map((b) => !!b.getAttribute('aria-controls') && b.closest('.menu-category') !== null));
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.every(Boolean)).toBe(true);
     await context.close();

@@ -26,7 +26,9 @@ describe('storage unavailable (issue 3 item 11)', () => {
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${site.url}/docs/intro`);
-    await page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+    await page.waitForFunction(() =>
+      document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'),
+    );
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await page.click('nav.navbar .color-mode-toggle');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');

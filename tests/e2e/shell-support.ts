@@ -67,7 +67,11 @@ export interface OpenOptions extends BrowserContextOptions {
 }
 
 /** A fresh context (its own storage) with one page at `path`, hydrated unless told otherwise. */
-export async function openPage(site: ShellSite, path: string, options: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+export async function openPage(
+  site: ShellSite,
+  path: string,
+  options: OpenOptions = {},
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const { init, noHydration, ...contextOptions } = options;
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
   const page = await context.newPage();
@@ -81,4 +85,6 @@ export async function openPage(site: ShellSite, path: string, options: OpenOptio
 
 /** The colour-mode toggle learns the mode in an effect: once it says so, the shell is hydrated. */
 export const waitForHydration = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently') === true);
+  page.waitForFunction(
+    () => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently') === true,
+  );

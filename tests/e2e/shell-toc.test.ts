@@ -11,20 +11,27 @@ afterAll(async () => {
   await site?.close();
 });
 
-const activeLink = (page: Page) => page.evaluate(() => [...document.querySelectorAll('.toc .toc-link.active')].map((a) => a.textContent));
+const activeLink = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('.toc .toc-link.active')].map((a) => a.textContent));
 
 /** Scrolls so that the heading's top sits `gap` px below the viewport's top. */
 const scrollToHeading = (page: Page, id: string, gap: number) =>
-  page.evaluate(([hid, g]) => {
-    const el = document.getElementById(hid as string) as HTMLElement;
-    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - (g as number));
-  }, [id, gap] as const);
+  page.evaluate(
+    ([hid, g]) => {
+      const el = document.getElementById(hid as string) as HTMLElement;
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - (g as number));
+    },
+    [id, gap] as const,
+  );
 
 describe('table of contents (issue 3 item 5)', () => {
   it('nests levels 2 and 3 from the page and leaves deeper headings out', async () => {
     const { page, context } = await openPage(site, '/docs/intro');
     const tree = await page.evaluate(() =>
-      [...document.querySelectorAll('.toc .toc-body > .toc-list > li')].map((li) => [li.querySelector(':scope > a')?.textContent, [...li.querySelectorAll(':scope > ul > li > a')].map((a) => a.textContent)]),
+      [...document.querySelectorAll('.toc .toc-body > .toc-list > li')].map((li) => [
+        li.querySelector(':scope > a')?.textContent,
+        [...li.querySelectorAll(':scope > ul > li > a')].map((a) => a.textContent),
+      ]),
     );
     expect(tree).toEqual([1, 2, 3, 4, 5, 6].map((i) => [`Section ${i}`, [`Detail ${i}.1`]]));
     expect(await page.locator('.toc a', { hasText: 'Too deep' }).count()).toBe(0);
@@ -52,7 +59,10 @@ describe('table of contents (issue 3 item 5)', () => {
     expect(await toggle.isVisible()).toBe(true);
     expect(await toggle.textContent()).toBe('On this page');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    const [tocBottom, mainTop] = await page.evaluate(() => [document.querySelector('.toc')?.getBoundingClientRect().bottom ?? 0, document.getElementById('__main')?.getBoundingClientRect().top ?? 0]);
+    const [tocBottom, mainTop] = await page.evaluate(() => [
+      document.querySelector('.toc')?.getBoundingClientRect().bottom ?? 0,
+      document.getElementById('__main')?.getBoundingClientRect().top ?? 0,
+    ]);
     expect(tocBottom).toBeLessThanOrEqual(mainTop);
     expect(await page.isVisible('.toc a:text-is("Section 2")')).toBe(false);
     await toggle.click();

@@ -18,15 +18,21 @@ const TRIGGER = '.version-dropdown > button';
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), KEY);
 /** The dropdown's entries as [label, href, aria-current]. */
 const entries = (page: Page) =>
-  page.locator('.version-dropdown .dropdown-link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]));
+  page
+    .locator('.version-dropdown .dropdown-link')
+    .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]));
 /** href of each navbar link on the left, by its text. */
 const leftLinks = (page: Page) =>
-  page.locator('.navbar-items-left a').evaluateAll((links) => Object.fromEntries(links.map((a) => [a.textContent, a.getAttribute('href')])));
+  page
+    .locator('.navbar-items-left a')
+    .evaluateAll((links) => Object.fromEntries(links.map((a) => [a.textContent, a.getAttribute('href')])));
 /** Two frames: effects run after hydration (the stored preference is read in one) have re-rendered by then. */
-const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 /** A marker that only survives client-side navigation. */
 const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 describe('docs version dropdown', () => {
   it('lists every version with the one being read marked, each at the same doc where it exists', async () => {
@@ -68,7 +74,9 @@ describe('docs version dropdown', () => {
   });
 
   it('follows the banner link to the last version and makes it the preferred one', async () => {
-    const { page, context } = await openPage(site, '/docs/next/guides/setup', { init: () => localStorage.setItem('docs-preferred-version-default', 'current') });
+    const { page, context } = await openPage(site, '/docs/next/guides/setup', {
+      init: () => localStorage.setItem('docs-preferred-version-default', 'current'),
+    });
     await page.click('.doc-version-banner a');
     await page.waitForURL(`${site.url}/docs/guides/setup`);
     expect(await stored(page)).toBe('1.0');
@@ -78,21 +86,33 @@ describe('docs version dropdown', () => {
 
 describe('preferred docs version', () => {
   it('removes a stored version that no longer exists on load, and keeps one that does', async () => {
-    const stale = await openPage(site, '/', { init: () => localStorage.getItem('seeded') || (localStorage.setItem('docs-preferred-version-default', '0.9'), localStorage.setItem('seeded', '1')) });
+    const stale = await openPage(site, '/', {
+      init: () =>
+        localStorage.getItem('seeded') ||
+        (localStorage.setItem('docs-preferred-version-default', '0.9'), localStorage.setItem('seeded', '1')),
+    });
     await stale.page.waitForFunction((key) => localStorage.getItem(key) === null, KEY);
     // Links fall back to the last version.
     expect((await leftLinks(stale.page))['Docs home']).toBe('/docs/intro');
     await stale.context.close();
 
-    const kept = await openPage(site, '/', { init: () => localStorage.setItem('docs-preferred-version-default', 'current') });
-    await kept.page.waitForFunction(() => document.querySelector('.navbar-items-left a')?.getAttribute('href') === '/docs/next/intro');
+    const kept = await openPage(site, '/', {
+      init: () => localStorage.setItem('docs-preferred-version-default', 'current'),
+    });
+    await kept.page.waitForFunction(
+      () => document.querySelector('.navbar-items-left a')?.getAttribute('href') === '/docs/next/intro',
+    );
     expect(await stored(kept.page)).toBe('current');
     await kept.context.close();
   });
 
   it('points the docsVersion, doc and docSidebar items into the preferred version away from versioned docs', async () => {
     const fresh = await openPage(site, '/');
-    expect(await leftLinks(fresh.page)).toEqual({ 'Docs home': '/docs/intro', Setup: '/docs/guides/setup', 'All docs': '/docs/intro' });
+    expect(await leftLinks(fresh.page)).toEqual({
+      'Docs home': '/docs/intro',
+      Setup: '/docs/guides/setup',
+      'All docs': '/docs/intro',
+    });
     // Choosing a version in the dropdown updates the other items of the page at once.
     await fresh.page.click(TRIGGER);
     expect(await entries(fresh.page)).toEqual([
@@ -103,14 +123,24 @@ describe('preferred docs version', () => {
     await fresh.page.waitForURL(`${site.url}/docs/next/intro`);
     await fresh.page.goBack();
     await fresh.page.waitForFunction(() => location.pathname === '/');
-    expect(await leftLinks(fresh.page)).toEqual({ 'Docs home': '/docs/next/intro', Setup: '/docs/next/guides/setup', 'All docs': '/docs/next/intro' });
+    expect(await leftLinks(fresh.page)).toEqual({
+      'Docs home': '/docs/next/intro',
+      Setup: '/docs/next/guides/setup',
+      'All docs': '/docs/next/intro',
+    });
     expect(await fresh.page.locator(TRIGGER).textContent()).toContain('Next');
     await fresh.context.close();
 
     // On a doc of a version, the items stay in that version whatever the preference.
-    const onOld = await openPage(site, '/docs/intro', { init: () => localStorage.setItem('docs-preferred-version-default', 'current') });
+    const onOld = await openPage(site, '/docs/intro', {
+      init: () => localStorage.setItem('docs-preferred-version-default', 'current'),
+    });
     await settle(onOld.page);
-    expect(await leftLinks(onOld.page)).toEqual({ 'Docs home': '/docs/intro', Setup: '/docs/guides/setup', 'All docs': '/docs/intro' });
+    expect(await leftLinks(onOld.page)).toEqual({
+      'Docs home': '/docs/intro',
+      Setup: '/docs/guides/setup',
+      'All docs': '/docs/intro',
+    });
     await onOld.context.close();
   });
 });

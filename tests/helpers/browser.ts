@@ -9,7 +9,10 @@ export function connectBrowser(): Promise<Browser> {
 }
 
 /** Serves a built folder on a free loopback port. */
-export async function serveDir(root: string, baseUrl = '/'): Promise<{ url: string; close(): Promise<void>; server: http.Server }> {
+export async function serveDir(
+  root: string,
+  baseUrl = '/',
+): Promise<{ url: string; close(): Promise<void>; server: http.Server }> {
   const server = createStaticServer({ root, baseUrl });
   const { url } = await listen(server, 0, '127.0.0.1');
   return { url, server, close: () => new Promise((resolve) => server.close(() => resolve())) };

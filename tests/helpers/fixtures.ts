@@ -12,11 +12,20 @@ export const fixtureDir = (name: string): string => path.join(projectRoot, 'test
 /** A logger that records lines, for asserting on messages. */
 export function memoryLogger(): Logger & { lines: string[]; text(): string } {
   const lines: string[] = [];
-  return { lines, info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l), text: () => lines.join('\n') };
+  return {
+    lines,
+    info: (l) => lines.push(l),
+    warn: (l) => lines.push(l),
+    error: (l) => lines.push(l),
+    text: () => lines.join('\n'),
+  };
 }
 
 /** Builds a fixture site in-process into a fresh temporary folder; call once per test file (beforeAll). */
-export async function buildFixture(name: string, options: Partial<BuildOptions> = {}): Promise<BuildResult & { outDir: string; log: ReturnType<typeof memoryLogger> }> {
+export async function buildFixture(
+  name: string,
+  options: Partial<BuildOptions> = {},
+): Promise<BuildResult & { outDir: string; log: ReturnType<typeof memoryLogger> }> {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), `portal-${name}-`));
   const log = memoryLogger();
   const result = await build({ root: fixtureDir(name), outDir: path.join(outDir, 'build'), log, ...options });

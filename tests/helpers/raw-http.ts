@@ -16,7 +16,9 @@ export function rawRequest(url: string, target: string, method = 'GET'): Promise
     const socket = net.connect(Number(port), hostname);
     const chunks: Buffer[] = [];
     socket.setTimeout(5_000, () => socket.destroy(new Error(`no answer to ${method} ${target} within 5 s`)));
-    socket.on('connect', () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`));
+    socket.on('connect', () =>
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+    );
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);
     socket.on('end', () => resolve(parseResponse(Buffer.concat(chunks))));

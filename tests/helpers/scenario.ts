@@ -10,7 +10,10 @@ import { fixtureDir, projectRoot } from './fixtures.ts';
  */
 export async function scenario(name: string, files: Record<string, string | null>, from = 'basic'): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `portal-${name}-`));
-  await fs.cp(fixtureDir(from), dir, { recursive: true, filter: (src) => !/[/\\]build([/\\]|$)/.test(src.slice(fixtureDir(from).length)) });
+  await fs.cp(fixtureDir(from), dir, {
+    recursive: true,
+    filter: (src) => !/[/\\]build([/\\]|$)/.test(src.slice(fixtureDir(from).length)),
+  });
   for (const [rel, contents] of Object.entries(files)) {
     const file = path.join(dir, rel);
     if (contents === null) await fs.rm(file, { force: true });
@@ -24,5 +27,10 @@ export async function scenario(name: string, files: Record<string, string | null
 
 /** Runs the real CLI in a folder; never throws on a non-zero exit. */
 export function portal(cwd: string, ...args: string[]) {
-  return execa('node', [path.join(projectRoot, 'bin', 'portal.js'), ...args], { cwd, reject: false, env: { NO_COLOR: '1' }, timeout: 120_000 });
+  return execa('node', [path.join(projectRoot, 'bin', 'portal.js'), ...args], {
+    cwd,
+    reject: false,
+    env: { NO_COLOR: '1' },
+    timeout: 120_000,
+  });
 }

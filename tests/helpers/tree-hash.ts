@@ -10,7 +10,10 @@ export async function treeHash(dir: string): Promise<Record<string, string>> {
       const child = path.join(rel, entry.name);
       if (entry.isDirectory()) await walk(child);
       else if (entry.isSymbolicLink()) out[child] = `-> ${await fs.readlink(path.join(dir, child))}`;
-      else out[child] = createHash('sha1').update(await fs.readFile(path.join(dir, child))).digest('hex');
+      else
+        out[child] = createHash('sha1')
+          .update(await fs.readFile(path.join(dir, child)))
+          .digest('hex');
     }
   };
   await walk('');

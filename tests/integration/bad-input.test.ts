@@ -12,7 +12,8 @@ import { treeHash } from '../helpers/tree-hash.ts';
 /** Text of every file under `dir`, for "nothing from /etc/passwd landed anywhere". */
 async function allText(dir: string): Promise<string> {
   const parts: string[] = [];
-  for (const rel of Object.keys(await treeHash(dir))) parts.push(await fs.readFile(path.join(dir, rel), 'utf8').catch(() => ''));
+  for (const rel of Object.keys(await treeHash(dir)))
+    parts.push(await fs.readFile(path.join(dir, rel), 'utf8').catch(() => ''));
   return parts.join('\n');
 }
 
@@ -66,7 +67,11 @@ interface Run {
 
 type Change = string | ((current: string) => string);
 
-async function runBroken(base: Base, files: Record<string, Change>, prepare?: (dir: string) => Promise<void>): Promise<Run> {
+async function runBroken(
+  base: Base,
+  files: Record<string, Change>,
+  prepare?: (dir: string) => Promise<void>,
+): Promise<Run> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bad-input-'));
   copies.push(dir);
   await fs.cp(built[base] as string, dir, { recursive: true, verbatimSymlinks: true });
@@ -110,10 +115,16 @@ async function expectFailedCleanly(run: Run): Promise<void> {
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The error line that names `file`, so each bad page is matched with its own message. */
-const errorLineFor = (stderr: string, file: string): string => stderr.split('\n').find((l) => l.includes(`(${file}:`) || l.endsWith(`(${file})`)) ?? '';
+const errorLineFor = (stderr: string, file: string): string =>
+  stderr.split('\n').find((l) => l.includes(`(${file}:`) || l.endsWith(`(${file})`)) ?? '';
 
 const aliasBomb = (indent = ''): string =>
-  ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`)].map((l) => indent + l).join('\n');
+  [
+    'a: &a ["x","x","x","x","x","x","x","x","x"]',
+    ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`),
+  ]
+    .map((l) => indent + l)
+    .join('\n');
 const nestedList = Array.from({ length: 2000 }, (_, i) => `${' '.repeat(2 * i)}- item ${i}`).join('\n');
 
 /**
@@ -129,31 +140,115 @@ interface BadPage {
 }
 
 const COMPILE_PAGES: BadPage[] = [
-  { name: 'malformed MDX: an unclosed JSX tag', text: '# Bad\n\nSome text\n\n<div>\nunclosed\n', at: /:\d+:\d+\)/, says: ['MDX could not be compiled'] },
-  { name: 'malformed MDX: a bad expression', text: '---\ntitle: Bad\n---\n\n# Bad\n\nLiquid {{ product.title }} in prose.\n', at: /:7:\d+\)/, says: ['MDX could not be compiled'] },
-  { name: 'invalid front matter YAML', text: '---\ntitle: Bad\ntags: [a, b\n---\n\n# Bad\n', at: /:\d+\)/, says: ['invalid front matter YAML'] },
-  { name: 'a front matter field of the wrong type', text: '---\ntitle: Bad\nsidebar_position: first\n---\n\n# Bad\n', at: /:3\)/, says: ['front matter field "sidebar_position"'] },
-  { name: 'a YAML alias bomb in front matter', text: `---\n${aliasBomb()}\n---\n\n# Bad\n`, at: /:2\)/, says: ['invalid front matter YAML', 'alias'] },
-  { name: 'a page of 5 MB', text: `# Bad\n\n${'Lorem ipsum dolor sit amet, consectetur. '.repeat(128_000)}\n`, at: /:1\)/, says: ['file is 5.0 MB; the limit is 2 MB'] },
-  { name: 'a 2,000-level nested list', text: `# Bad\n\n${nestedList}\n`, at: /:103\)/, says: ['line indented 201 columns'] },
-  { name: 'a 2,000-level nested list on one line', text: `# Bad\n\n${'1. '.repeat(2000)}deep\n`, at: /:3\)/, says: ['nested 2000 levels deep on one line'] },
-  { name: 'a 100,000-level blockquote', text: `# Bad\n\n${'> '.repeat(100_000)}deep\n`, at: /:3\)/, says: ['blockquotes nested 100000 levels deep'] },
-  { name: '2,000 nested JSX elements', text: `# Bad\n\n${'<div>'.repeat(2000)}deep${'</div>'.repeat(2000)}\n`, at: /:3\)/, says: ['elements nested more than 256 levels deep'] },
-  { name: 'a page that is not text', text: '\u00ff\u00fe\u0000<{\u0000\u0080', at: /:1:\d+\)/, says: ['MDX could not be compiled'] },
+  {
+    name: 'malformed MDX: an unclosed JSX tag',
+    text: '# Bad\n\nSome text\n\n<div>\nunclosed\n',
+    at: /:\d+:\d+\)/,
+    says: ['MDX could not be compiled'],
+  },
+  {
+    name: 'malformed MDX: a bad expression',
+    text: '---\ntitle: Bad\n---\n\n# Bad\n\nLiquid {{ product.title }} in prose.\n',
+    at: /:7:\d+\)/,
+    says: ['MDX could not be compiled'],
+  },
+  {
+    name: 'invalid front matter YAML',
+    text: '---\ntitle: Bad\ntags: [a, b\n---\n\n# Bad\n',
+    at: /:\d+\)/,
+    says: ['invalid front matter YAML'],
+  },
+  {
+    name: 'a front matter field of the wrong type',
+    text: '---\ntitle: Bad\nsidebar_position: first\n---\n\n# Bad\n',
+    at: /:3\)/,
+    says: ['front matter field "sidebar_position"'],
+  },
+  {
+    name: 'a YAML alias bomb in front matter',
+    text: `---\n${aliasBomb()}\n---\n\n# Bad\n`,
+    at: /:2\)/,
+    says: ['invalid front matter YAML', 'alias'],
+  },
+  {
+    name: 'a page of 5 MB',
+    text: `# Bad\n\n${'Lorem ipsum dolor sit amet, consectetur. '.repeat(128_000)}\n`,
+    at: /:1\)/,
+    says: ['file is 5.0 MB; the limit is 2 MB'],
+  },
+  {
+    name: 'a 2,000-level nested list',
+    text: `# Bad\n\n${nestedList}\n`,
+    at: /:103\)/,
+    says: ['line indented 201 columns'],
+  },
+  {
+    name: 'a 2,000-level nested list on one line',
+    text: `# Bad\n\n${'1. '.repeat(2000)}deep\n`,
+    at: /:3\)/,
+    says: ['nested 2000 levels deep on one line'],
+  },
+  {
+    name: 'a 100,000-level blockquote',
+    text: `# Bad\n\n${'> '.repeat(100_000)}deep\n`,
+    at: /:3\)/,
+    says: ['blockquotes nested 100000 levels deep'],
+  },
+  {
+    name: '2,000 nested JSX elements',
+    text: `# Bad\n\n${'<div>'.repeat(2000)}deep${'</div>'.repeat(2000)}\n`,
+    at: /:3\)/,
+    says: ['elements nested more than 256 levels deep'],
+  },
+  {
+    name: 'a page that is not text',
+    text: '\u00ff\u00fe\u0000<{\u0000\u0080',
+    at: /:1:\d+\)/,
+    says: ['MDX could not be compiled'],
+  },
 ];
 
 const LINK_PAGES: BadPage[] = [
-  { name: 'a missing image', text: '# Bad\n\n![gone](/img/gone.png)\n', at: /:3:1\)/, says: ['missing image "/img/gone.png"'] },
-  { name: 'a javascript: Markdown link', text: '# Bad\n\n[click](javascript:alert(1))\n', at: /:3:1\)/, says: ['link uses a javascript: URL, which the portal refuses'] },
-  { name: 'a javascript: link spelled with a tab entity', text: '# Bad\n\n[click](java&#9;script:alert(1))\n', at: /:3:1\)/, says: ['javascript: URL'] },
-  { name: 'a javascript: reference-style link', text: '# Bad\n\n[click][r]\n\n[r]: javascript:alert(1)\n', at: /:5:1\)/, says: ['javascript: URL'] },
-  { name: 'a javascript: href in JSX', text: '# Bad\n\n<a href="JavaScript:alert(1)">click</a>\n', at: /:3:1\)/, says: ['the href attribute of <a> uses a javascript: URL'] },
+  {
+    name: 'a missing image',
+    text: '# Bad\n\n![gone](/img/gone.png)\n',
+    at: /:3:1\)/,
+    says: ['missing image "/img/gone.png"'],
+  },
+  {
+    name: 'a javascript: Markdown link',
+    text: '# Bad\n\n[click](javascript:alert(1))\n',
+    at: /:3:1\)/,
+    says: ['link uses a javascript: URL, which the portal refuses'],
+  },
+  {
+    name: 'a javascript: link spelled with a tab entity',
+    text: '# Bad\n\n[click](java&#9;script:alert(1))\n',
+    at: /:3:1\)/,
+    says: ['javascript: URL'],
+  },
+  {
+    name: 'a javascript: reference-style link',
+    text: '# Bad\n\n[click][r]\n\n[r]: javascript:alert(1)\n',
+    at: /:5:1\)/,
+    says: ['javascript: URL'],
+  },
+  {
+    name: 'a javascript: href in JSX',
+    text: '# Bad\n\n<a href="JavaScript:alert(1)">click</a>\n',
+    at: /:3:1\)/,
+    says: ['the href attribute of <a> uses a javascript: URL'],
+  },
 ];
 
 const pageFile = (group: string, i: number) => `site/docs/bad-${group}/page-${i}.md`;
-const runPages = (group: string, pages: BadPage[]) => runBroken('basic', Object.fromEntries(pages.map((p, i) => [pageFile(group, i), p.text])));
+const runPages = (group: string, pages: BadPage[]) =>
+  runBroken('basic', Object.fromEntries(pages.map((p, i) => [pageFile(group, i), p.text])));
 
-for (const [group, pages] of [['compile', COMPILE_PAGES], ['links', LINK_PAGES]] as const) {
+for (const [group, pages] of [
+  ['compile', COMPILE_PAGES],
+  ['links', LINK_PAGES],
+] as const) {
   describe(`portal build on bad pages (${group} stage, one build)`, () => {
     let run: Run;
     beforeAll(async () => {
@@ -165,14 +260,17 @@ for (const [group, pages] of [['compile', COMPILE_PAGES], ['links', LINK_PAGES]]
       expect(run.stderr).toContain(`✗ build failed: ${pages.length} errors`);
     });
 
-    it.each(pages.map((p, i) => [p.name, p, i] as const))('%s: names the file, the line and the fix', (_name, page, i) => {
-      const line = errorLineFor(run.stderr, pageFile(group, i));
-      expect(line, run.stderr).toMatch(page.at);
-      for (const s of page.says) expect(line).toContain(s);
-      // Every message is followed by its hint.
-      const after = run.stderr.slice(run.stderr.indexOf(line) + line.length).split('\n')[1] ?? '';
-      expect(after).toMatch(/^\s+hint: \S/);
-    });
+    it.each(pages.map((p, i) => [p.name, p, i] as const))(
+      '%s: names the file, the line and the fix',
+      (_name, page, i) => {
+        const line = errorLineFor(run.stderr, pageFile(group, i));
+        expect(line, run.stderr).toMatch(page.at);
+        for (const s of page.says) expect(line).toContain(s);
+        // Every message is followed by its hint.
+        const after = run.stderr.slice(run.stderr.indexOf(line) + line.length).split('\n')[1] ?? '';
+        expect(after).toMatch(/^\s+hint: \S/);
+      },
+    );
   });
 }
 
@@ -196,7 +294,11 @@ const CASES: BadInput[] = [
     base: 'basic',
     files: { 'site/sidebars.ts': "export default { docs: ['intro', 'guides/missing'] };\n" },
     where: /\(at docs\[1\]\).*\(site\/sidebars\.ts\)/,
-    says: ['unknown doc id "guides/missing"', 'Available doc ids: guides/first, guides/second, hidden, intro', 'use one of the ids listed'],
+    says: [
+      'unknown doc id "guides/missing"',
+      'Available doc ids: guides/first, guides/second, hidden, intro',
+      'use one of the ids listed',
+    ],
   },
   {
     name: 'an unknown sidebar id in the navbar',
@@ -208,14 +310,23 @@ const CASES: BadInput[] = [
   {
     name: 'a config file that throws',
     base: 'basic',
-    files: { 'site/portal.config.ts': "const site = 'x';\nthrow new Error('no config today');\nexport default { title: site };\n" },
+    files: {
+      'site/portal.config.ts':
+        "const site = 'x';\nthrow new Error('no config today');\nexport default { title: site };\n",
+    },
     where: /\(site\/portal\.config\.ts:2:\d+\)/,
     says: ['portal.config.ts threw while loading: no config today', 'evaluates without throwing'],
   },
   {
     name: 'a config file with a wrong field',
     base: 'basic',
-    files: { 'site/portal.config.ts': (t) => t.replace("url: 'https://basic.example',", "url: 'https://basic.example', colorMode: { defaultMode: 'sepia' },") },
+    files: {
+      'site/portal.config.ts': (t) =>
+        t.replace(
+          "url: 'https://basic.example',",
+          "url: 'https://basic.example', colorMode: { defaultMode: 'sepia' },",
+        ),
+    },
     where: /colorMode\.defaultMode.*\(site\/portal\.config\.ts\)/,
     says: ['"light", "dark"'],
   },
@@ -236,9 +347,14 @@ const CASES: BadInput[] = [
   {
     name: 'a $ref to a missing component',
     base: 'api-shop',
-    files: { [SHOP]: (t) => t.replace("$ref: '#/components/responses/Unauthorized'", "$ref: '#/components/responses/Nope'") },
+    files: {
+      [SHOP]: (t) => t.replace("$ref: '#/components/responses/Unauthorized'", "$ref: '#/components/responses/Nope'"),
+    },
     where: /at #\/paths\/~1orders\/get\/responses\/401\/\$ref .*\(openapi\/shop\.yaml:\d+:\d+\)/,
-    says: ['points to #/components/responses/Nope, which does not exist', 'define #/components/responses/Nope under components.responses'],
+    says: [
+      'points to #/components/responses/Nope, which does not exist',
+      'define #/components/responses/Nope under components.responses',
+    ],
   },
   {
     name: 'a $ref to a missing component in a one-file document',
@@ -277,19 +393,27 @@ const started = (key: string): Promise<Run> => {
   return run;
 };
 beforeAll(() => {
-  for (const [group, pages] of [['compile', COMPILE_PAGES], ['links', LINK_PAGES]] as const) pending.set(`pages:${group}`, runPages(group, [...pages]));
+  for (const [group, pages] of [
+    ['compile', COMPILE_PAGES],
+    ['links', LINK_PAGES],
+  ] as const)
+    pending.set(`pages:${group}`, runPages(group, [...pages]));
   for (const c of CASES) pending.set(`case:${c.name}`, runBroken(c.base, c.files, c.prepare));
   // Rejections are reported by the test that awaits each run.
   for (const run of pending.values()) run.catch(() => {});
 });
 
 describe.concurrent('portal build on bad input (one build each)', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s: exit 1, names the place and the fix, previous output untouched', async (_name, c) => {
-    const run = await started(`case:${c.name}`);
-    await expectFailedCleanly(run);
-    expect(run.stderr).toMatch(c.where);
-    for (const s of c.says) expect(run.stderr).toMatch(new RegExp(escape(s)));
-  }, 120_000);
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s: exit 1, names the place and the fix, previous output untouched',
+    async (_name, c) => {
+      const run = await started(`case:${c.name}`);
+      await expectFailedCleanly(run);
+      expect(run.stderr).toMatch(c.where);
+      for (const s of c.says) expect(run.stderr).toMatch(new RegExp(escape(s)));
+    },
+    120_000,
+  );
 
   it('never fetches a remote $ref, and says why', async () => {
     let hits = 0;
@@ -300,9 +424,13 @@ describe.concurrent('portal build on bad input (one build each)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
-      const run = await runBroken('api-shop', { [SHOP]: (t) => t.replace(ADDRESS_REF, `$ref: 'http://127.0.0.1:${port}/address.yaml'`) });
+      const run = await runBroken('api-shop', {
+        [SHOP]: (t) => t.replace(ADDRESS_REF, `$ref: 'http://127.0.0.1:${port}/address.yaml'`),
+      });
       await expectFailedCleanly(run);
-      expect(run.stderr).toContain(`$ref "http://127.0.0.1:${port}/address.yaml" points outside the document: the portal does not fetch http: URLs`);
+      expect(run.stderr).toContain(
+        `$ref "http://127.0.0.1:${port}/address.yaml" points outside the document: the portal does not fetch http: URLs`,
+      );
       expect(run.stderr).toMatch(/\(openapi\/shop\.yaml:\d+:\d+\)/);
       expect(hits).toBe(0);
     } finally {
@@ -312,9 +440,14 @@ describe.concurrent('portal build on bad input (one build each)', () => {
 
   it('builds a document with a circular $ref and marks the cycle on the page', async () => {
     // The base build of api-shop succeeded in beforeAll; its Referral schema refers to itself.
-    const html = await fs.readFile(path.join(built['api-shop'] as string, 'build/docs/api/get-the-referral-tree/index.html'), 'utf8');
+    const html = await fs.readFile(
+      path.join(built['api-shop'] as string, 'build/docs/api/get-the-referral-tree/index.html'),
+      'utf8',
+    );
     expect(html).toMatch(/circular: (<!-- -->)?Referral/);
   });
 });
 
-console.log(`[issue 8] bad inputs tried through the CLI: ${COMPILE_PAGES.length + LINK_PAGES.length + CASES.length + 1} (and a circular $ref that must build)`);
+console.log(
+  `[issue 8] bad inputs tried through the CLI: ${COMPILE_PAGES.length + LINK_PAGES.length + CASES.length + 1} (and a circular $ref that must build)`,
+);

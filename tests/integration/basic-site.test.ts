@@ -13,7 +13,19 @@ beforeAll(async () => {
 describe('building the basic fixture', () => {
   it('builds every route kind and skips drafts', () => {
     const paths = built.table.routes.map((r) => r.path).sort();
-    expect(paths).toEqual(['/', '/404', '/about', '/docs/category/guides', '/docs/guides/first', '/docs/guides/second', '/docs/hidden', '/docs/intro', '/docs/tags', '/docs/tags/guide', '/docs/tags/welcome']);
+    expect(paths).toEqual([
+      '/',
+      '/404',
+      '/about',
+      '/docs/category/guides',
+      '/docs/guides/first',
+      '/docs/guides/second',
+      '/docs/hidden',
+      '/docs/intro',
+      '/docs/tags',
+      '/docs/tags/guide',
+      '/docs/tags/welcome',
+    ]);
     expect(built.stats.routesByKind).toMatchObject({ doc: 4, page: 2, tag: 2 });
   });
 
@@ -31,7 +43,10 @@ describe('building the basic fixture', () => {
     expect(page).toContain('class="code language-liquid"');
     expect(page).toMatch(/<span class="token (delimiter|liquid)/);
     expect(page).toContain('<div class="code-title">hello.liquid</div>');
-    const js = built.files.filter((f) => f.path.endsWith('.js')).map((f) => Buffer.from(f.contents).toString()).join('');
+    const js = built.files
+      .filter((f) => f.path.endsWith('.js'))
+      .map((f) => Buffer.from(f.contents).toString())
+      .join('');
     expect(js).not.toContain('Prism');
   });
 
@@ -68,7 +83,10 @@ describe('building the basic fixture', () => {
   });
 
   it('links pages in sidebar order with previous and next', () => {
-    expect(built.table.byPath.get('/docs/guides/first')?.page).toMatchObject({ prev: { path: '/docs/intro' }, next: { path: '/docs/guides/second' } });
+    expect(built.table.byPath.get('/docs/guides/first')?.page).toMatchObject({
+      prev: { path: '/docs/intro' },
+      next: { path: '/docs/guides/second' },
+    });
   });
 });
 

@@ -31,7 +31,10 @@ describe('portal build on bad input', () => {
   });
 
   it('reports an MDX import that cannot be resolved as a Diagnostic with file, line and column', async () => {
-    const dir = await scenario('bad-import', { 'site/docs/guides/first.md': '---\ntitle: First\n---\n\nimport Widget from \'./nowhere/widget.jsx\';\n\n# First\n\n<Widget />\n' });
+    const dir = await scenario('bad-import', {
+      'site/docs/guides/first.md':
+        "---\ntitle: First\n---\n\nimport Widget from './nowhere/widget.jsx';\n\n# First\n\n<Widget />\n",
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('[import-unresolved]');
@@ -41,14 +44,18 @@ describe('portal build on bad input', () => {
   });
 
   it('names the line of a bad MDX expression', async () => {
-    const dir = await scenario('bad-expression', { 'site/docs/guides/first.md': '---\ntitle: First\n---\n\n# First\n\nLiquid {{ product.title }} in prose.\n' });
+    const dir = await scenario('bad-expression', {
+      'site/docs/guides/first.md': '---\ntitle: First\n---\n\n# First\n\nLiquid {{ product.title }} in prose.\n',
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/first\.md:7/);
   });
 
   it('reports invalid front matter YAML with its line', async () => {
-    const dir = await scenario('bad-yaml', { 'site/docs/guides/first.md': '---\ntitle: First\ntags: [a, b\n---\n\n# First\n' });
+    const dir = await scenario('bad-yaml', {
+      'site/docs/guides/first.md': '---\ntitle: First\ntags: [a, b\n---\n\n# First\n',
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('invalid front matter YAML');
@@ -56,7 +63,9 @@ describe('portal build on bad input', () => {
   });
 
   it('reports a front matter field of the wrong type at its line', async () => {
-    const dir = await scenario('bad-field', { 'site/docs/guides/first.md': '---\ntitle: First\nsidebar_position: first\n---\n\n# First\n' });
+    const dir = await scenario('bad-field', {
+      'site/docs/guides/first.md': '---\ntitle: First\nsidebar_position: first\n---\n\n# First\n',
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('front matter field "sidebar_position"');
@@ -64,7 +73,10 @@ describe('portal build on bad input', () => {
   });
 
   it('refuses a YAML alias bomb quickly', async () => {
-    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`)].join('\n');
+    const bomb = [
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`),
+    ].join('\n');
     const dir = await scenario('alias-bomb', { 'site/docs/guides/first.md': `---\n${bomb}\n---\n\n# First\n` });
     const started = Date.now();
     const r = await portal(dir, 'build');
@@ -75,7 +87,9 @@ describe('portal build on bad input', () => {
   });
 
   it('fails fast on absurdly deep nesting', async () => {
-    const dir = await scenario('deep-quote', { 'site/docs/guides/first.md': `# First\n\n${'>'.repeat(100_000)} deep\n` });
+    const dir = await scenario('deep-quote', {
+      'site/docs/guides/first.md': `# First\n\n${'>'.repeat(100_000)} deep\n`,
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('blockquotes nested 100000 levels deep');
@@ -83,7 +97,9 @@ describe('portal build on bad input', () => {
   });
 
   it('lists the available ids for an unknown doc id in a sidebar', async () => {
-    const dir = await scenario('unknown-doc', { 'site/sidebars.ts': "export default { docs: ['intro', 'guides/missing'] };\n" });
+    const dir = await scenario('unknown-doc', {
+      'site/sidebars.ts': "export default { docs: ['intro', 'guides/missing'] };\n",
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('unknown doc id "guides/missing"');
@@ -92,7 +108,10 @@ describe('portal build on bad input', () => {
   });
 
   it('rejects an unknown navbar item type with the spec message and the item', async () => {
-    const config = (await fs.readFile(path.join(await scenario('tmp', {}), 'site/portal.config.ts'), 'utf8')).replace("{ to: '/docs/guides/second', label: 'Second' }", "{ type: 'fancy', label: 'Fancy' }");
+    const config = (await fs.readFile(path.join(await scenario('tmp', {}), 'site/portal.config.ts'), 'utf8')).replace(
+      "{ to: '/docs/guides/second', label: 'Second' }",
+      "{ type: 'fancy', label: 'Fancy' }",
+    );
     const dir = await scenario('navbar-type', { 'site/portal.config.ts': config });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
@@ -101,7 +120,10 @@ describe('portal build on bad input', () => {
   });
 
   it('names the field of a wrong config value and what is allowed', async () => {
-    const dir = await scenario('bad-config', { 'site/portal.config.ts': "export default { title: 'X', url: 'https://x.example', colorMode: { defaultMode: 'sepia' } };\n" });
+    const dir = await scenario('bad-config', {
+      'site/portal.config.ts':
+        "export default { title: 'X', url: 'https://x.example', colorMode: { defaultMode: 'sepia' } };\n",
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('colorMode.defaultMode');
@@ -109,7 +131,9 @@ describe('portal build on bad input', () => {
   });
 
   it('reports a config file that throws', async () => {
-    const dir = await scenario('config-throws', { 'site/portal.config.ts': "throw new Error('no config today');\nexport default {};\n" });
+    const dir = await scenario('config-throws', {
+      'site/portal.config.ts': "throw new Error('no config today');\nexport default {};\n",
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('portal.config.ts threw while loading: no config today');
@@ -126,7 +150,9 @@ describe('portal build on bad input', () => {
   });
 
   it('warns on a broken anchor naming both sides, and still builds', async () => {
-    const dir = await scenario('broken-anchor', { 'site/docs/guides/first.md': '# First guide\n\nSee [setup](/docs/intro#no-such-heading).\n' });
+    const dir = await scenario('broken-anchor', {
+      'site/docs/guides/first.md': '# First guide\n\nSee [setup](/docs/intro#no-such-heading).\n',
+    });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('broken anchor "/docs/intro#no-such-heading"');

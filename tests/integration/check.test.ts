@@ -20,11 +20,20 @@ describe('portal check', () => {
     // For machines (issue 22): one JSON object on stdout, nothing else; the same exit code.
     const json = await portal(dir, 'check', '--json');
     expect(json.exitCode).toBe(1);
-    const report = JSON.parse(json.stdout) as { ok: boolean; checked: number; external: boolean; broken: Array<{ url: string; page: string; status: number | null }> };
+    const report = JSON.parse(json.stdout) as {
+      ok: boolean;
+      checked: number;
+      external: boolean;
+      broken: Array<{ url: string; page: string; status: number | null }>;
+    };
     expect(report.ok).toBe(false);
     expect(report.external).toBe(false);
     expect(report.checked).toBeGreaterThan(1);
-    expect(report.broken.some((b) => b.url.startsWith('/docs/guides/second') && b.page.startsWith('/docs/') && b.status === 404)).toBe(true);
+    expect(
+      report.broken.some(
+        (b) => b.url.startsWith('/docs/guides/second') && b.page.startsWith('/docs/') && b.status === 404,
+      ),
+    ).toBe(true);
     expect(json.stderr).toBe('');
   });
 
@@ -41,9 +50,17 @@ describe('portal check', () => {
     expect(verbose.stdout).toMatch(/✓ write build .*\n {4}\d+ generated files and \d+ static files? into /);
     const { execa } = await import('execa');
     const bin = path.join(process.cwd(), 'bin', 'portal.js');
-    const coloured = await execa('node', [bin, 'build'], { cwd: dir, reject: false, env: { FORCE_COLOR: '1', NO_COLOR: undefined } });
+    const coloured = await execa('node', [bin, 'build'], {
+      cwd: dir,
+      reject: false,
+      env: { FORCE_COLOR: '1', NO_COLOR: undefined },
+    });
     expect(coloured.stdout).toContain('\x1b[');
-    const plain = await execa('node', [bin, 'build'], { cwd: dir, reject: false, env: { NO_COLOR: '1', FORCE_COLOR: undefined } });
+    const plain = await execa('node', [bin, 'build'], {
+      cwd: dir,
+      reject: false,
+      env: { NO_COLOR: '1', FORCE_COLOR: undefined },
+    });
     expect(plain.exitCode).toBe(0);
     expect(plain.stdout).not.toContain('\x1b[');
     expect(plain.stdout).toMatch(/✓ write build/);
@@ -53,7 +70,12 @@ describe('portal check', () => {
   it('gives every command an example in its help (issue 22)', async () => {
     for (const command of ['build', 'serve', 'check', 'bench']) {
       const r = await portal(process.cwd(), command, '--help');
-      expect(r.stdout, command).toMatch(new RegExp(`^Examples:\\n {2}\\$ (portal ${command}|npm run ${command}|portal build && portal ${command})`, 'm'));
+      expect(r.stdout, command).toMatch(
+        new RegExp(
+          `^Examples:\\n {2}\\$ (portal ${command}|npm run ${command}|portal build && portal ${command})`,
+          'm',
+        ),
+      );
     }
   });
 
@@ -70,7 +92,9 @@ describe('portal check', () => {
   });
 
   it('prints its version with --version and -v, and the overview with no command, exiting 0 (issue 22)', async () => {
-    const { version } = JSON.parse(await fs.readFile(path.join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(await fs.readFile(path.join(process.cwd(), 'package.json'), 'utf8')) as {
+      version: string;
+    };
     for (const flag of ['--version', '-v']) {
       const r = await portal(process.cwd(), flag);
       expect(r.exitCode).toBe(0);

@@ -30,33 +30,157 @@ function expectClearDiagnostics(diagnostics: readonly Diagnostic[], file: string
     expect(d.file).toBe(file);
     if (d.line !== undefined) expect(d.line).toBeGreaterThanOrEqual(1);
     // A JavaScript error caught and passed on as a diagnostic is a bug in the portal, not a clear message.
-    expect(d.message).not.toMatch(/TypeError|ReferenceError|Cannot read propert|is not a function|is not iterable|could not build the API reference/);
+    expect(d.message).not.toMatch(
+      /TypeError|ReferenceError|Cannot read propert|is not a function|is not iterable|could not build the API reference/,
+    );
   }
 }
 
 /** Text made of the pieces that matter to a parser, so generated input reaches its corners quickly. */
 const piecesOf = (pieces: readonly string[], maxLength: number) =>
-  fc.array(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...pieces) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) }), { maxLength }).map((parts) => parts.join(''));
+  fc
+    .array(
+      fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...pieces) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+        { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
+      ),
+      { maxLength },
+    )
+    .map((parts) => parts.join(''));
 
 const YAML_PIECES = [
-  'id', 'title', 'tags', 'slug', 'draft', 'sidebar_position', 'toc_min_heading_level', 'description', 'x',
-  ': ', ':', '\n', '\n  ', '  ', '- ', '[', ']', '{', '}', ',', '"', "'", '|', '>-', '&a ', '*a', '&b ', '*b', '<<: *a',
-  '!!str ', '!!int ', '!!binary ', '!custom ', '? ', '#', '---', '...', '%YAML 1.2', 'true', 'null', '~', '1e309', '-.inf',
-  '0x1F', '2024-01-01', '\t', '\u2028', '\u00a0', '\\', '@', '`',
+  'id',
+  'title',
+  'tags',
+  'slug',
+  'draft',
+  'sidebar_position',
+  'toc_min_heading_level',
+  'description',
+  'x',
+  ': ',
+  ':',
+  '\n',
+  '\n  ',
+  '  ',
+  '- ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '"',
+  "'",
+  '|',
+  '>-',
+  '&a ',
+  '*a',
+  '&b ',
+  '*b',
+  '<<: *a',
+  '!!str ',
+  '!!int ',
+  '!!binary ',
+  '!custom ',
+  '? ',
+  '#',
+  '---',
+  '...',
+  '%YAML 1.2',
+  'true',
+  'null',
+  '~',
+  '1e309',
+  '-.inf',
+  '0x1F',
+  '2024-01-01',
+  '\t',
+  '\u2028',
+  '\u00a0',
+  '\\',
+  '@',
+  '`',
 ];
 
 const MDX_PIECES = [
-  '\n', '\n\n', '# ', '## Heading {#custom-id}', '> ', '- ', '* ', '1. ', '   ', '\t', '```', '```js\n', '~~~', '`', '**', '_', '~~',
-  '<div>', '</div>', '<Foo bar={1} />', '<Tabs>', '</Tabs>', '<a href="javascript:alert(1)">', '</a>', '<img src="/img/x.png" />', '<>', '</>',
-  '{', '}', '{1 + 1}', '{/* c */}', '{props.x}', 'import x from "y"\n', 'export const a = 1\n', 'export default function X() {}\n',
-  '[', ']', '](', ')', '[x](/docs/intro)', '[x](javascript:alert(1))', '![a](b.png)', '[^1]', '[^1]: note', '<https://x.example>',
-  ':::note', ':::tip Title', ':::', ':::danger[label]', '::leaf', '|', '| a | b |', '|---|---|', '---', '***', '$$', '\\', '&amp;', '&#0;',
-  '<!--', '-->', '<script>', '</script>', 'text', 'word ', '\u2028', '\u0000', '😀', '\r\n',
+  '\n',
+  '\n\n',
+  '# ',
+  '## Heading {#custom-id}',
+  '> ',
+  '- ',
+  '* ',
+  '1. ',
+  '   ',
+  '\t',
+  '```',
+  '```js\n',
+  '~~~',
+  '`',
+  '**',
+  '_',
+  '~~',
+  '<div>',
+  '</div>',
+  '<Foo bar={1} />',
+  '<Tabs>',
+  '</Tabs>',
+  '<a href="javascript:alert(1)">',
+  '</a>',
+  '<img src="/img/x.png" />',
+  '<>',
+  '</>',
+  '{',
+  '}',
+  '{1 + 1}',
+  '{/* c */}',
+  '{props.x}',
+  'import x from "y"\n',
+  'export const a = 1\n',
+  'export default function X() {}\n',
+  '[',
+  ']',
+  '](',
+  ')',
+  '[x](/docs/intro)',
+  '[x](javascript:alert(1))',
+  '![a](b.png)',
+  '[^1]',
+  '[^1]: note',
+  '<https://x.example>',
+  ':::note',
+  ':::tip Title',
+  ':::',
+  ':::danger[label]',
+  '::leaf',
+  '|',
+  '| a | b |',
+  '|---|---|',
+  '---',
+  '***',
+  '$$',
+  '\\',
+  '&amp;',
+  '&#0;',
+  '<!--',
+  '-->',
+  '<script>',
+  '</script>',
+  'text',
+  'word ',
+  '\u2028',
+  '\u0000',
+  '😀',
+  '\r\n',
 ];
 
 /** How many generated cases built and how many failed cleanly: both must happen, or the generator misses a side. */
 const outcomes = () => ({ ok: 0, failed: 0 });
-const report = (what: string, o: { ok: number; failed: number }) => console.log(`[issue 8] fuzz ${what}: ${o.ok + o.failed} cases, ${o.ok} succeeded, ${o.failed} failed with diagnostics`);
+const report = (what: string, o: { ok: number; failed: number }) =>
+  console.log(
+    `[issue 8] fuzz ${what}: ${o.ok + o.failed} cases, ${o.ok} succeeded, ${o.failed} failed with diagnostics`,
+  );
 
 describe('generated front matter', () => {
   it('always parses to data or to front-matter diagnostics with a message and a line', () => {
@@ -111,7 +235,10 @@ describe('generated OpenAPI documents', () => {
   beforeAll(async () => {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-fuzz-'));
     await fs.mkdir(path.join(root, 'openapi', 'schemas'), { recursive: true });
-    await fs.writeFile(path.join(root, 'openapi', 'schemas', 'thing.yaml'), 'type: object\nproperties:\n  name: { type: string }\n');
+    await fs.writeFile(
+      path.join(root, 'openapi', 'schemas', 'thing.yaml'),
+      'type: object\nproperties:\n  name: { type: string }\n',
+    );
     await fs.writeFile(path.join(root, 'secret.yaml'), 'SECRET-OUTSIDE: true\n');
     // A $ref to a URL must never be fetched: this server counts any attempt.
     remote = http.createServer((_req, res) => {
@@ -127,17 +254,57 @@ describe('generated OpenAPI documents', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  const text = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('<script>alert(1)</script>', '[x](javascript:alert(1))', '**bold** `code`', 'plain', '\u2028', '{{x}}'));
-  const goodRef = fc.constantFrom('#/components/schemas/A', '#/components/schemas/B', 'schemas/thing.yaml', 'schemas/thing.yaml#/properties/name');
-  const badRef = fc.constantFrom('#/components/schemas/Missing', '#/components/responses/Nope', 'schemas/missing.yaml', '../secret.yaml', '/etc/passwd', 'file:///etc/passwd', 'REMOTE', '#/paths');
+  const text = fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.constantFrom(
+      '<script>alert(1)</script>',
+      '[x](javascript:alert(1))',
+      '**bold** `code`',
+      'plain',
+      '\u2028',
+      '{{x}}',
+    ),
+  );
+  const goodRef = fc.constantFrom(
+    '#/components/schemas/A',
+    '#/components/schemas/B',
+    'schemas/thing.yaml',
+    'schemas/thing.yaml#/properties/name',
+  );
+  const badRef = fc.constantFrom(
+    '#/components/schemas/Missing',
+    '#/components/responses/Nope',
+    'schemas/missing.yaml',
+    '../secret.yaml',
+    '/etc/passwd',
+    'file:///etc/passwd',
+    'REMOTE',
+    '#/paths',
+  );
   /** Schemas that are valid in OpenAPI 3.0 and 3.1 (with refs to each other, so cycles happen), or with `bad` in, anything. */
   const schemaOf = (bad: boolean): fc.Arbitrary<unknown> =>
     fc.letrec((tie) => ({
       node: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         fc.record({ $ref: bad ? fc.oneof(goodRef, badRef) : goodRef }),
-        fc.record({ type: fc.constantFrom('string', 'integer', 'number', 'boolean'), title: text, description: text, example: fc.jsonValue({ maxDepth: 2 }), enum: fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 3 }) }, { requiredKeys: ['type'] }),
-        fc.record({ type: fc.constant('object'), properties: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), tie('node'), { maxKeys: 3 }), additionalProperties: fc.oneof(fc.boolean(), tie('node')) }, { requiredKeys: ['type'] }),
+        fc.record(
+          {
+            type: fc.constantFrom('string', 'integer', 'number', 'boolean'),
+            title: text,
+            description: text,
+            example: fc.jsonValue({ maxDepth: 2 }),
+            enum: fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+          },
+          { requiredKeys: ['type'] },
+        ),
+        fc.record(
+          {
+            type: fc.constant('object'),
+            properties: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), tie('node'), { maxKeys: 3 }),
+            additionalProperties: fc.oneof(fc.boolean(), tie('node')),
+          },
+          { requiredKeys: ['type'] },
+        ),
         fc.record({ type: fc.constant('array'), items: tie('node') }),
         fc.record({ oneOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
         fc.record({ allOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
@@ -151,25 +318,64 @@ describe('generated OpenAPI documents', () => {
         summary: text,
         description: text,
         tags: fc.array(fc.constantFrom('Orders', 'Customers', '<b>Tag</b>'), { maxLength: 2 }),
-        parameters: fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 8 }), in: bad ? fc.constantFrom('query', 'path', 'header', 'body') : fc.constantFrom('query', 'header', 'cookie'), description: text, schema }, { requiredKeys: ['name', 'in', 'schema'] }), { maxLength: 3 }),
-        requestBody: fc.record({ content: fc.dictionary(fc.constantFrom('application/json', 'text/plain', 'application/xml'), fc.record({ schema, example: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: ['schema'] }), { minKeys: 1, maxKeys: 2 }) }),
+        parameters: fc.array(
+          fc.record(
+            {
+              name: fc.string({ minLength: 1, maxLength: 8 }),
+              in: bad
+                ? fc.constantFrom('query', 'path', 'header', 'body')
+                : fc.constantFrom('query', 'header', 'cookie'),
+              description: text,
+              schema,
+            },
+            { requiredKeys: ['name', 'in', 'schema'] },
+          ),
+          { maxLength: 3 },
+        ),
+        requestBody: fc.record({
+          content: fc.dictionary(
+            fc.constantFrom('application/json', 'text/plain', 'application/xml'),
+            fc.record({ schema, example: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: ['schema'] }),
+            { minKeys: 1, maxKeys: 2 },
+          ),
+        }),
         responses: fc.dictionary(
           fc.constantFrom('200', '201', '404', 'default'),
-          fc.record({ description: text, content: fc.dictionary(fc.constant('application/json'), fc.record({ schema }), { maxKeys: 1 }) }, { requiredKeys: ['description'] }),
+          fc.record(
+            {
+              description: text,
+              content: fc.dictionary(fc.constant('application/json'), fc.record({ schema }), { maxKeys: 1 }),
+            },
+            { requiredKeys: ['description'] },
+          ),
           { minKeys: 1, maxKeys: 3 },
         ),
-        'x-codeSamples': fc.array(fc.record({ lang: fc.constantFrom('go', 'curl', '<x>'), source: text }), { maxLength: 2 }),
+        'x-codeSamples': fc.array(fc.record({ lang: fc.constantFrom('go', 'curl', '<x>'), source: text }), {
+          maxLength: 2,
+        }),
       },
       { requiredKeys: ['responses'] },
     );
     return fc.record(
       {
         openapi: bad ? fc.constantFrom('3.0.3', '3.1.0', '2.0', '4.0', 'x') : fc.constantFrom('3.0.3', '3.1.0'),
-        info: fc.record({ title: text, version: fc.string({ maxLength: 5 }), description: text }, { requiredKeys: ['title', 'version'] }),
-        servers: fc.array(fc.record({ url: fc.oneof(fc.constantFrom('javascript:alert(1)', 'https://api.example.com', '/v1')) }), { maxLength: 2 }),
-        paths: fc.dictionary(fc.constantFrom('/a', '/b', '/c/d', '/e-f'), fc.dictionary(fc.constantFrom('get', 'post', 'delete'), operation, { minKeys: 1, maxKeys: 2 }), { maxKeys: 3 }),
+        info: fc.record(
+          { title: text, version: fc.string({ maxLength: 5 }), description: text },
+          { requiredKeys: ['title', 'version'] },
+        ),
+        servers: fc.array(
+          fc.record({ url: fc.oneof(fc.constantFrom('javascript:alert(1)', 'https://api.example.com', '/v1')) }),
+          { maxLength: 2 },
+        ),
+        paths: fc.dictionary(
+          fc.constantFrom('/a', '/b', '/c/d', '/e-f'),
+          fc.dictionary(fc.constantFrom('get', 'post', 'delete'), operation, { minKeys: 1, maxKeys: 2 }),
+          { maxKeys: 3 },
+        ),
         components: fc.record({ schemas: fc.record({ A: schema, B: schema }) }),
-        tags: fc.array(fc.record({ name: fc.constantFrom('Orders', 'Customers'), description: text }), { maxLength: 2 }),
+        tags: fc.array(fc.record({ name: fc.constantFrom('Orders', 'Customers'), description: text }), {
+          maxLength: 2,
+        }),
       },
       { requiredKeys: ['openapi', 'info', 'paths'] },
     );
@@ -180,11 +386,13 @@ describe('generated OpenAPI documents', () => {
     { weight: 3, arbitrary: documentOf(true).map((d) => stringify(d, { aliasDuplicateObjects: false })) },
     {
       weight: 1,
-      arbitrary: fc.tuple(documentOf(false), fc.nat(), fc.constantFrom(':', '\t', '[', '&a *a', '"', '\n  -')).map(([d, at, junk]) => {
-        const t = stringify(d);
-        const i = at % (t.length + 1);
-        return t.slice(0, i) + junk + t.slice(i);
-      }),
+      arbitrary: fc
+        .tuple(documentOf(false), fc.nat(), fc.constantFrom(':', '\t', '[', '&a *a', '"', '\n  -'))
+        .map(([d, at, junk]) => {
+          const t = stringify(d);
+          const i = at % (t.length + 1);
+          return t.slice(0, i) + junk + t.slice(i);
+        }),
     },
     { weight: 1, arbitrary: piecesOf(YAML_PIECES, 40) },
   );
@@ -192,7 +400,10 @@ describe('generated OpenAPI documents', () => {
   it('always load to pages, or to openapi diagnostics naming the document; never read outside, never fetch', async () => {
     const file = path.join(root, 'openapi', 'api.yaml');
     const seen = outcomes();
-    const { config } = validateConfig({ title: 'Fuzz', url: 'https://fuzz.example', openapi: { path: 'openapi/api.yaml' } }, path.join(root, 'site/portal.config.ts'));
+    const { config } = validateConfig(
+      { title: 'Fuzz', url: 'https://fuzz.example', openapi: { path: 'openapi/api.yaml' } },
+      path.join(root, 'site/portal.config.ts'),
+    );
     if (!config) throw new Error('the fuzz config must be valid');
     await fc.assert(
       fc.asyncProperty(documentText, async (source) => {

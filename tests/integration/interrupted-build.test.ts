@@ -15,7 +15,9 @@ let before: Record<string, string>;
 beforeAll(async () => {
   // Big enough to stop part-way: 300 docs to compile and 2,000 static files to copy while writing.
   const files: Record<string, string> = {};
-  for (let i = 0; i < 300; i++) files[`site/docs/many/page-${i}.md`] = `---\ntitle: Page ${i}\n---\n\n# Page ${i}\n\nBack to the [intro](/docs/intro).\n\n## Details\n\nText.\n`;
+  for (let i = 0; i < 300; i++)
+    files[`site/docs/many/page-${i}.md`] =
+      `---\ntitle: Page ${i}\n---\n\n# Page ${i}\n\nBack to the [intro](/docs/intro).\n\n## Details\n\nText.\n`;
   for (let i = 0; i < 2000; i++) files[`site/static/bulk/file-${i}.txt`] = `static file ${i}\n`;
   dir = await scenario('interrupted', files);
   const first = await portal(dir, 'build');
@@ -31,8 +33,17 @@ afterAll(async () => {
 
 /** Starts `portal build`, sends `signal` once `ready` says so, and resolves to how it ended. */
 function interruptedBuild(signal: 'SIGINT' | 'SIGTERM', ready: (stdout: string) => boolean | Promise<boolean>) {
-  return new Promise<{ code: number | null; killedBy: NodeJS.Signals | null; stdout: string; stderr: string; pid: number }>((resolve, reject) => {
-    const child = spawn('node', [path.join(projectRoot, 'bin', 'portal.js'), 'build'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+  return new Promise<{
+    code: number | null;
+    killedBy: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+    pid: number;
+  }>((resolve, reject) => {
+    const child = spawn('node', [path.join(projectRoot, 'bin', 'portal.js'), 'build'], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     let sent = false;
@@ -57,7 +68,10 @@ function interruptedBuild(signal: 'SIGINT' | 'SIGTERM', ready: (stdout: string) 
 
 async function expectNothingChanged(pid: number, stderr: string): Promise<void> {
   expect(await treeHash(path.join(dir, 'build'))).toEqual(before);
-  expect((await fs.readdir(dir)).filter((n) => n !== 'build' && n !== 'site'), stderr).toEqual([]);
+  expect(
+    (await fs.readdir(dir)).filter((n) => n !== 'build' && n !== 'site'),
+    stderr,
+  ).toEqual([]);
   // The generated modules and the compile worker of that process live in .portal/ under its pid.
   const work = await fs.readdir(path.join(projectRoot, '.portal')).catch(() => []);
   expect(work.filter((n) => n.includes(`-${pid}-`))).toEqual([]);
@@ -65,7 +79,9 @@ async function expectNothingChanged(pid: number, stderr: string): Promise<void> 
 
 describe('an interrupted portal build', () => {
   it('stops on SIGINT while writing: exit 130, previous output byte for byte, no temporary folder', async () => {
-    const r = await interruptedBuild('SIGINT', async () => (await fs.readdir(dir)).some((n) => n.startsWith('.build.tmp-')));
+    const r = await interruptedBuild('SIGINT', async () =>
+      (await fs.readdir(dir)).some((n) => n.startsWith('.build.tmp-')),
+    );
     expect(r.killedBy, 'the build handled the signal itself').toBeNull();
     expect(r.code, r.stderr).toBe(130);
     expect(r.stdout).not.toContain('✓ write');
@@ -84,10 +100,13 @@ describe('an interrupted portal build', () => {
     const cacheDir = path.join(projectRoot, '.portal', 'cache');
     const entries = await fs.readdir(cacheDir).catch(() => []);
     expect(entries.filter((n) => n.includes(`.${r.pid}.`))).toEqual([]);
-    for (const n of entries.filter((e) => e.endsWith('.json'))) JSON.parse(await fs.readFile(path.join(cacheDir, n), 'utf8'));
+    for (const n of entries.filter((e) => e.endsWith('.json')))
+      JSON.parse(await fs.readFile(path.join(cacheDir, n), 'utf8'));
     // And the next build, reading it, completes.
     const next = await portal(dir, 'build');
     expect(next.exitCode, next.stderr).toBe(0);
-    expect(await fs.readFile(path.join(dir, 'build/docs/intro/index.html'), 'utf8')).toContain('Edited after the first build.');
+    expect(await fs.readFile(path.join(dir, 'build/docs/intro/index.html'), 'utf8')).toContain(
+      'Edited after the first build.',
+    );
   }, 150_000);
 });

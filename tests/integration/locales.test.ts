@@ -15,8 +15,20 @@ beforeAll(async () => {
 
 describe('a site with two locales', () => {
   it('builds the default locale at the root and every other locale under /<locale>/, static files included', async () => {
-    const files = built.files.map((f) => f.path).filter((p) => p.endsWith('.html')).sort();
-    expect(files).toEqual(['404.html', 'docs/intro/index.html', 'docs/other/index.html', 'fr/404.html', 'fr/docs/intro/index.html', 'fr/docs/other/index.html', 'fr/index.html', 'index.html']);
+    const files = built.files
+      .map((f) => f.path)
+      .filter((p) => p.endsWith('.html'))
+      .sort();
+    expect(files).toEqual([
+      '404.html',
+      'docs/intro/index.html',
+      'docs/other/index.html',
+      'fr/404.html',
+      'fr/docs/intro/index.html',
+      'fr/docs/other/index.html',
+      'fr/index.html',
+      'index.html',
+    ]);
     await expect(fs.stat(path.join(built.outDir, 'fr/img/dot.svg'))).resolves.toBeTruthy();
     await expect(fs.stat(path.join(built.outDir, 'img/dot.svg'))).resolves.toBeTruthy();
     // Each locale has its own runtime, with its own base URL.
@@ -24,13 +36,13 @@ describe('a site with two locales', () => {
     expect(built.log.text()).toMatch(/\[fr\] ✓ render 4 pages/);
   });
 
-  it('sets <html lang> from the locale\'s htmlLang', async () => {
+  it("sets <html lang> from the locale's htmlLang", async () => {
     expect(await html('docs/intro/index.html')).toMatch(/^<!doctype html>\n<html lang="en-US"/);
     expect(await html('fr/docs/intro/index.html')).toMatch(/^<!doctype html>\n<html lang="fr-FR"/);
     expect(await html('fr/docs/other/index.html')).toMatch(/^<!doctype html>\n<html lang="fr-FR"/);
   });
 
-  it('uses the translated doc and page, and falls back to the default locale\'s text where there is none', async () => {
+  it("uses the translated doc and page, and falls back to the default locale's text where there is none", async () => {
     const intro = await html('fr/docs/intro/index.html');
     expect(intro).toContain('L&#x27;introduction en français.');
     expect(intro).toContain('<a href="/fr/docs/other#details" data-internal="">l&#x27;autre page</a>');
@@ -44,22 +56,35 @@ describe('a site with two locales', () => {
     expect(intro).toContain('<link rel="canonical" href="https://locales.example/fr/docs/intro">');
     expect(intro).toContain('<link rel="icon" href="/fr/img/dot.svg">');
     expect(intro).toMatch(/<link rel="stylesheet" href="\/fr\/_portal\/styles-[A-Z0-9]+\.css">/);
-    expect(intro).toContain('<a href="/fr/docs/intro" class="navbar-link active" aria-current="page" data-internal="">Docs</a>');
+    expect(intro).toContain(
+      '<a href="/fr/docs/intro" class="navbar-link active" aria-current="page" data-internal="">Docs</a>',
+    );
     expect(intro).toContain('<a href="/docs/intro" class="dropdown-link" lang="en-US" hrefLang="en-US">English</a>');
-    expect(intro).toContain('<a href="/fr/docs/intro" class="dropdown-link active" aria-current="page" lang="fr-FR" hrefLang="fr-FR">Français</a>');
+    expect(intro).toContain(
+      '<a href="/fr/docs/intro" class="dropdown-link active" aria-current="page" lang="fr-FR" hrefLang="fr-FR">Français</a>',
+    );
   });
 });
 
 describe('locale settings', () => {
-  const check = (i18n: unknown) => validateConfig({ title: 'T', url: 'https://t.example', i18n }, '/site/portal.config.ts').issues.map((d) => d.message);
+  const check = (i18n: unknown) =>
+    validateConfig({ title: 'T', url: 'https://t.example', i18n }, '/site/portal.config.ts').issues.map(
+      (d) => d.message,
+    );
 
   it('names the field and what is allowed for a wrong locale setup', () => {
-    expect(check({ defaultLocale: 'de', locales: ['en', 'fr', 'fr'], localeConfigs: { es: { label: 'Español' } } })).toEqual([
+    expect(
+      check({ defaultLocale: 'de', locales: ['en', 'fr', 'fr'], localeConfigs: { es: { label: 'Español' } } }),
+    ).toEqual([
       'i18n.defaultLocale: "de" is not in i18n.locales (en, fr, fr); add it there or pick one of them.',
       'i18n.locales[2]: "fr" is listed twice.',
       'i18n.localeConfigs.es: "es" is not in i18n.locales (en, fr, fr); add it there or remove this entry.',
     ]);
-    expect(check({ locales: ['en', 'fr/ca'] })).toEqual(['i18n.locales[1]: must be a locale code such as "en", "fr" or "pt-BR".']);
-    expect(check({ locales: ['en'], localeConfigs: { en: { htmlLang: 'english please' } } })).toEqual(['i18n.localeConfigs.en.htmlLang: must be a BCP 47 language tag such as "en-US".']);
+    expect(check({ locales: ['en', 'fr/ca'] })).toEqual([
+      'i18n.locales[1]: must be a locale code such as "en", "fr" or "pt-BR".',
+    ]);
+    expect(check({ locales: ['en'], localeConfigs: { en: { htmlLang: 'english please' } } })).toEqual([
+      'i18n.localeConfigs.en.htmlLang: must be a BCP 47 language tag such as "en-US".',
+    ]);
   });
 });

@@ -4,7 +4,12 @@ import { silentLogger } from '../../src/log.ts';
 import { fixtureDir } from '../helpers/fixtures.ts';
 
 const digest = (files: Awaited<ReturnType<typeof build>>['files']) =>
-  Object.fromEntries(files.map((f) => [f.path, Buffer.from(typeof f.contents === 'string' ? f.contents : f.contents).toString('base64')]));
+  Object.fromEntries(
+    files.map((f) => [
+      f.path,
+      Buffer.from(typeof f.contents === 'string' ? f.contents : f.contents).toString('base64'),
+    ]),
+  );
 
 describe('repeatable output', () => {
   it('gives the same file names and bytes when nothing changed, so browsers and CDNs keep their caches', async () => {

@@ -18,10 +18,19 @@ afterAll(async () => {
 });
 
 const build = (site: string) =>
-  execa('node', [path.join(projectRoot, 'bin', 'portal.js'), 'build', '--site', site, '--out', path.join(out, site)], { cwd: root, reject: false, env: { NO_COLOR: '1' }, timeout: 120_000 });
+  execa('node', [path.join(projectRoot, 'bin', 'portal.js'), 'build', '--site', site, '--out', path.join(out, site)], {
+    cwd: root,
+    reject: false,
+    env: { NO_COLOR: '1' },
+    timeout: 120_000,
+  });
 
 /** The error lines, without timings. */
-const errorLines = (stderr: string) => stderr.split('\n').filter((l) => /^\s+(error|hint:)/.test(l)).map((l) => l.trim());
+const errorLines = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((l) => /^\s+(error|hint:)/.test(l))
+    .map((l) => l.trim());
 
 describe.concurrent('navbar items that cannot be built', () => {
   it('fails on an unknown item type with the spec message, naming the item', async () => {
@@ -46,13 +55,17 @@ describe.concurrent('navbar items that cannot be built', () => {
   it('fails on an unknown doc id, listing the available ids', async () => {
     const r = await build('unknown-doc');
     expect(r.exitCode).toBe(1);
-    expect(errorLines(r.stderr)[0]).toBe('error navbar.items[0] (doc "Start"): unknown doc id "intro-typo". Available doc ids: intro  (unknown-doc/portal.config.ts) [navbar-item-invalid]');
+    expect(errorLines(r.stderr)[0]).toBe(
+      'error navbar.items[0] (doc "Start"): unknown doc id "intro-typo". Available doc ids: intro  (unknown-doc/portal.config.ts) [navbar-item-invalid]',
+    );
   });
 
   it('fails on an unknown sidebar id, listing the available ids', async () => {
     const r = await build('unknown-sidebar');
     expect(r.exitCode).toBe(1);
-    expect(errorLines(r.stderr)[0]).toBe('error navbar.items[0] (docSidebar "Guides"): unknown sidebar id "guides". Available sidebar ids: docs  (unknown-sidebar/portal.config.ts) [navbar-item-invalid]');
+    expect(errorLines(r.stderr)[0]).toBe(
+      'error navbar.items[0] (docSidebar "Guides"): unknown sidebar id "guides". Available sidebar ids: docs  (unknown-sidebar/portal.config.ts) [navbar-item-invalid]',
+    );
   });
 
   it('drops a doc item pointing to a draft, without an error', async () => {

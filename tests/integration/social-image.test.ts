@@ -14,7 +14,9 @@ describe('the social card image (issue 7)', () => {
     const dir = await scenario('social-image-missing', { 'site/portal.config.ts': config('img/no-such-card.png') });
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
-    expect(r.stderr + r.stdout).toMatch(/missing image "\/img\/no-such-card\.png" in the social card \(`image`\)[\s\S]*portal\.config\.ts/);
+    expect(r.stderr + r.stdout).toMatch(
+      /missing image "\/img\/no-such-card\.png" in the social card \(`image`\)[\s\S]*portal\.config\.ts/,
+    );
     expect(r.stderr + r.stdout).toContain('put the file under site/static/');
   });
 

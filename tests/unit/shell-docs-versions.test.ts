@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { versionCandidates, versionedItemHref, versionOfPath, versionTargetPath } from '../../templates/shell/docs-versions.ts';
+import {
+  versionCandidates,
+  versionedItemHref,
+  versionOfPath,
+  versionTargetPath,
+} from '../../templates/shell/docs-versions.ts';
 import type { DocsVersion } from '../../templates/types.ts';
 
-const version = (name: string, base: string, isLast: boolean, ids: string[], sidebars: DocsVersion['sidebars'] = {}): DocsVersion => ({
+const version = (
+  name: string,
+  base: string,
+  isLast: boolean,
+  ids: string[],
+  sidebars: DocsVersion['sidebars'] = {},
+): DocsVersion => ({
   name,
   label: name === 'current' ? 'Next' : name,
   base,
@@ -14,8 +25,12 @@ const version = (name: string, base: string, isLast: boolean, ids: string[], sid
   draftIds: [],
   banner: isLast ? 'none' : 'unreleased',
 });
-const next = version('current', '/docs/next', false, ['intro', 'guides/setup', 'new'], { docs: { link: { path: '/docs/next/intro', label: 'Intro' } } });
-const v1 = version('1.0', '/docs', true, ['intro', 'guides/setup'], { docs: { link: { path: '/docs/intro', label: 'Intro' } } });
+const next = version('current', '/docs/next', false, ['intro', 'guides/setup', 'new'], {
+  docs: { link: { path: '/docs/next/intro', label: 'Intro' } },
+});
+const v1 = version('1.0', '/docs', true, ['intro', 'guides/setup'], {
+  docs: { link: { path: '/docs/intro', label: 'Intro' } },
+});
 const versions = [next, v1];
 
 describe('which version a page is in', () => {
@@ -24,7 +39,7 @@ describe('which version a page is in', () => {
     expect(versionOfPath(versions, '/docs/guides/setup')?.name).toBe('1.0');
     expect(versionOfPath(versions, '/docs/next/tags/start')?.name).toBe('current');
   });
-  it('is none on plain pages, the API reference and the last version\'s tag pages', () => {
+  it("is none on plain pages, the API reference and the last version's tag pages", () => {
     expect(versionOfPath(versions, '/')).toBeUndefined();
     expect(versionOfPath(versions, '/docs/api/orders')).toBeUndefined();
     expect(versionOfPath(versions, '/docs/tags')).toBeUndefined();
@@ -43,7 +58,7 @@ describe('version candidates: the version read, then the preferred one, then the
 });
 
 describe('version dropdown targets', () => {
-  it('lead to the same doc in each version, else to that version\'s main doc', () => {
+  it("lead to the same doc in each version, else to that version's main doc", () => {
     expect(versionTargetPath(versions, v1, '/docs/next/guides/setup')).toBe('/docs/guides/setup');
     expect(versionTargetPath(versions, v1, '/docs/next/new')).toBe('/docs/intro');
     expect(versionTargetPath(versions, next, '/')).toBe('/docs/next/intro');
@@ -52,15 +67,49 @@ describe('version dropdown targets', () => {
 
 describe('version-aware navbar links', () => {
   it('point doc, docSidebar and docsVersion items into the first candidate that has their target', () => {
-    const doc = { type: 'link', label: 'Setup', href: '/docs/guides/setup', external: false, position: 'left', docId: 'guides/setup' } as const;
+    const doc = {
+      type: 'link',
+      label: 'Setup',
+      href: '/docs/guides/setup',
+      external: false,
+      position: 'left',
+      docId: 'guides/setup',
+    } as const;
     const onlyNext = { ...doc, href: '/docs/next/new', docId: 'new' };
-    const sidebar = { type: 'link', label: 'Docs', href: '/docs/intro', external: false, position: 'left', sidebarId: 'docs' } as const;
+    const sidebar = {
+      type: 'link',
+      label: 'Docs',
+      href: '/docs/intro',
+      external: false,
+      position: 'left',
+      sidebarId: 'docs',
+    } as const;
     const docsVersion = { type: 'docsVersion', href: '/docs/intro', position: 'left' } as const;
-    expect([doc, onlyNext, sidebar, docsVersion].map((item) => versionedItemHref(item, [next, v1]))).toEqual(['/docs/next/guides/setup', '/docs/next/new', '/docs/next/intro', '/docs/next/intro']);
-    expect([doc, onlyNext, sidebar, docsVersion].map((item) => versionedItemHref(item, [v1]))).toEqual(['/docs/guides/setup', '/docs/next/new', '/docs/intro', '/docs/intro']);
+    expect([doc, onlyNext, sidebar, docsVersion].map((item) => versionedItemHref(item, [next, v1]))).toEqual([
+      '/docs/next/guides/setup',
+      '/docs/next/new',
+      '/docs/next/intro',
+      '/docs/next/intro',
+    ]);
+    expect([doc, onlyNext, sidebar, docsVersion].map((item) => versionedItemHref(item, [v1]))).toEqual([
+      '/docs/guides/setup',
+      '/docs/next/new',
+      '/docs/intro',
+      '/docs/intro',
+    ]);
   });
-  it('keeps a docsVersion item\'s fixed target and plain links as built', () => {
-    expect(versionedItemHref({ type: 'docsVersion', href: '/docs/guides/setup', to: '/docs/guides/setup', position: 'left' }, [next, v1])).toBe('/docs/guides/setup');
-    expect(versionedItemHref({ type: 'link', label: 'About', href: '/about', external: false, position: 'left' }, [next, v1])).toBe('/about');
+  it("keeps a docsVersion item's fixed target and plain links as built", () => {
+    expect(
+      versionedItemHref(
+        { type: 'docsVersion', href: '/docs/guides/setup', to: '/docs/guides/setup', position: 'left' },
+        [next, v1],
+      ),
+    ).toBe('/docs/guides/setup');
+    expect(
+      versionedItemHref({ type: 'link', label: 'About', href: '/about', external: false, position: 'left' }, [
+        next,
+        v1,
+      ]),
+    ).toBe('/about');
   });
 });

@@ -14,10 +14,21 @@ describe('locale links (spec §2)', () => {
   });
 
   it('respect the base URL and trailing-slash setting, also from a translated build', () => {
-    expect(localeHref({ baseUrl: '/portal/', trailingSlash: true, locales: [en, fr], currentLocale: 'en' }, fr, '/docs/intro', '#a')).toBe('/portal/fr/docs/intro/#a');
+    expect(
+      localeHref(
+        { baseUrl: '/portal/', trailingSlash: true, locales: [en, fr], currentLocale: 'en' },
+        fr,
+        '/docs/intro',
+        '#a',
+      ),
+    ).toBe('/portal/fr/docs/intro/#a');
     // The French build is served under /portal/fr/: English is the site root.
-    expect(localeHref({ baseUrl: '/portal/fr/', locales: [en, fr], currentLocale: 'fr' }, en, '/docs/intro', '')).toBe('/portal/docs/intro');
-    expect(localeHref({ baseUrl: '/portal/fr/', locales: [en, fr], currentLocale: 'fr' }, fr, '/docs/intro', '')).toBe('/portal/fr/docs/intro');
+    expect(localeHref({ baseUrl: '/portal/fr/', locales: [en, fr], currentLocale: 'fr' }, en, '/docs/intro', '')).toBe(
+      '/portal/docs/intro',
+    );
+    expect(localeHref({ baseUrl: '/portal/fr/', locales: [en, fr], currentLocale: 'fr' }, fr, '/docs/intro', '')).toBe(
+      '/portal/fr/docs/intro',
+    );
   });
 });
 

@@ -10,7 +10,9 @@ const site = (colorMode: Partial<SiteData['colorMode']> = {}, bar = true): SiteD
   baseUrl: '/',
   navbar: { hideOnScroll: false, items: [] },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false, ...colorMode },
-  ...(bar ? { announcementBar: { id: 'v2', content: 'Hi', backgroundColor: '#fff', textColor: '#000', isCloseable: true } } : {}),
+  ...(bar
+    ? { announcementBar: { id: 'v2', content: 'Hi', backgroundColor: '#fff', textColor: '#000', isCloseable: true } }
+    : {}),
   locales: [],
   currentLocale: 'en',
   versions: [],
@@ -25,7 +27,11 @@ function run(script: string, env: { storage?: Record<string, string>; dark?: boo
     document: { documentElement: { setAttribute: (k: string, v: string) => (attrs[k] = v) } },
     matchMedia: () => ({ matches: env.dark ?? false }),
   };
-  const localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, String(v)), removeItem: (k: string) => store.delete(k) };
+  const localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, String(v)),
+    removeItem: (k: string) => store.delete(k),
+  };
   Object.defineProperty(context, 'localStorage', {
     get() {
       if (env.storageThrows) throw new Error('SecurityError');
@@ -41,8 +47,13 @@ describe('pre-paint script (issue 3 items 6–7)', () => {
     expect(run(colorModeScript(site()), { storage: { theme: 'dark' } }).attrs).toEqual({ 'data-theme': 'dark' });
     expect(run(colorModeScript(site()), { dark: true }).attrs).toEqual({ 'data-theme': 'light' });
     expect(run(colorModeScript(site({ defaultMode: 'dark' }))).attrs).toEqual({ 'data-theme': 'dark' });
-    expect(run(colorModeScript(site({ respectPrefersColorScheme: true })), { dark: true }).attrs).toEqual({ 'data-theme': 'dark' });
-    expect(run(colorModeScript(site({ respectPrefersColorScheme: true })), { dark: true, storage: { theme: 'light' } }).attrs).toEqual({ 'data-theme': 'light' });
+    expect(run(colorModeScript(site({ respectPrefersColorScheme: true })), { dark: true }).attrs).toEqual({
+      'data-theme': 'dark',
+    });
+    expect(
+      run(colorModeScript(site({ respectPrefersColorScheme: true })), { dark: true, storage: { theme: 'light' } })
+        .attrs,
+    ).toEqual({ 'data-theme': 'light' });
     expect(run(colorModeScript(site()), { storage: { theme: 'purple' } }).attrs).toEqual({ 'data-theme': 'light' });
   });
 
@@ -52,8 +63,14 @@ describe('pre-paint script (issue 3 items 6–7)', () => {
 
   it('hides a bar dismissed under the same id, not one dismissed under another id', () => {
     const dismissed = { 'announcement-bar': JSON.stringify({ id: 'v2', dismissed: true }) };
-    expect(run(colorModeScript(site()), { storage: dismissed }).attrs).toEqual({ 'data-theme': 'light', 'data-announcement-dismissed': 'true' });
-    expect(run(colorModeScript(site()), { storage: { 'announcement-bar': JSON.stringify({ id: 'v1', dismissed: true }) } }).attrs).toEqual({ 'data-theme': 'light' });
+    expect(run(colorModeScript(site()), { storage: dismissed }).attrs).toEqual({
+      'data-theme': 'light',
+      'data-announcement-dismissed': 'true',
+    });
+    expect(
+      run(colorModeScript(site()), { storage: { 'announcement-bar': JSON.stringify({ id: 'v1', dismissed: true }) } })
+        .attrs,
+    ).toEqual({ 'data-theme': 'light' });
     expect(run(colorModeScript(site({}, false)), { storage: dismissed }).attrs).toEqual({ 'data-theme': 'light' });
   });
 
@@ -64,11 +81,22 @@ describe('pre-paint script (issue 3 items 6–7)', () => {
     expect(r.attrs['data-announcement-dismissed']).toBe('true');
     // A newer value under the right key wins; the old key goes either way.
     const newer = JSON.stringify({ id: 'v3', dismissed: true });
-    expect(run(colorModeScript(site()), { storage: { 'annoucement-bar': legacy, 'announcement-bar': newer } }).storage).toEqual({ 'announcement-bar': newer });
+    expect(
+      run(colorModeScript(site()), { storage: { 'annoucement-bar': legacy, 'announcement-bar': newer } }).storage,
+    ).toEqual({ 'announcement-bar': newer });
   });
 
   it('cannot be broken out of by a banner id', () => {
-    const script = colorModeScript({ ...site(), announcementBar: { id: '</script><script>alert(1)</script>', content: '', backgroundColor: '', textColor: '', isCloseable: true } });
+    const script = colorModeScript({
+      ...site(),
+      announcementBar: {
+        id: '</script><script>alert(1)</script>',
+        content: '',
+        backgroundColor: '',
+        textColor: '',
+        isCloseable: true,
+      },
+    });
     expect(script).not.toContain('</script>');
   });
 });

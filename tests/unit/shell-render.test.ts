@@ -41,7 +41,18 @@ const site: SiteData = {
       draftIds: [],
       banner: 'unreleased',
     },
-    { name: '2.0', label: '2.0', base: '/docs', isLast: true, docs: [{ id: 'intro', path: '/docs/intro', unlisted: false }], sidebars: {}, mainDocId: 'intro', mainDocPath: '/docs/intro', draftIds: [], banner: 'none' },
+    {
+      name: '2.0',
+      label: '2.0',
+      base: '/docs',
+      isLast: true,
+      docs: [{ id: 'intro', path: '/docs/intro', unlisted: false }],
+      sidebars: {},
+      mainDocId: 'intro',
+      mainDocPath: '/docs/intro',
+      draftIds: [],
+      banner: 'none',
+    },
   ],
   docsPluginId: 'default',
 };
@@ -51,14 +62,22 @@ const render = (path: string) =>
     createElement(
       SiteContext.Provider,
       { value: site },
-      createElement(RouterContext.Provider, { value: { path, navigate() {}, prefetch() {} } }, createElement(Layout, null, createElement('main', { id: '__main' }))),
+      createElement(
+        RouterContext.Provider,
+        { value: { path, navigate() {}, prefetch() {} } },
+        createElement(Layout, null, createElement('main', { id: '__main' })),
+      ),
     ),
   );
 
 /** The links of the dropdown with this class, as [text, href, aria-current]. */
 const menu = (html: string, className: string) => {
   const block = html.slice(html.indexOf(className), html.indexOf('</ul>', html.indexOf(className)));
-  return [...block.matchAll(/<a ([^>]*)>([^<]+)<\/a>/g)].map(([, attrs = '', text]) => [text, /href="([^"]+)"/.exec(attrs)?.[1], attrs.includes('aria-current="page"') ? 'aria-current="page"' : null]);
+  return [...block.matchAll(/<a ([^>]*)>([^<]+)<\/a>/g)].map(([, attrs = '', text]) => [
+    text,
+    /href="([^"]+)"/.exec(attrs)?.[1],
+    attrs.includes('aria-current="page"') ? 'aria-current="page"' : null,
+  ]);
 };
 
 describe('version and locale switchers, server-rendered', () => {
@@ -84,7 +103,11 @@ describe('version and locale switchers, server-rendered', () => {
 
   it('renders every dropdown closed, with aria-expanded="false"', () => {
     const html = render('/docs/intro');
-    expect(html.match(/aria-expanded="(true|false)"/g)).toEqual(['aria-expanded="false"', 'aria-expanded="false"', 'aria-expanded="false"']);
+    expect(html.match(/aria-expanded="(true|false)"/g)).toEqual([
+      'aria-expanded="false"',
+      'aria-expanded="false"',
+      'aria-expanded="false"',
+    ]);
   });
 });
 
@@ -95,8 +118,24 @@ describe('docSidebar items', () => {
       navbar: {
         hideOnScroll: false,
         items: [
-          { type: 'link', label: 'Guides', href: '/docs/intro', external: false, position: 'left', activeBase: '/docs', sidebarId: 'guides' },
-          { type: 'link', label: 'Reference', href: '/docs/api', external: false, position: 'left', activeBase: '/docs', sidebarId: 'api' },
+          {
+            type: 'link',
+            label: 'Guides',
+            href: '/docs/intro',
+            external: false,
+            position: 'left',
+            activeBase: '/docs',
+            sidebarId: 'guides',
+          },
+          {
+            type: 'link',
+            label: 'Reference',
+            href: '/docs/api',
+            external: false,
+            position: 'left',
+            activeBase: '/docs',
+            sidebarId: 'api',
+          },
         ],
       },
     };

@@ -3,7 +3,16 @@ import { configSchema } from '../../src/config/schema.ts';
 import type { DocEntry } from '../../src/routes/docs.ts';
 import { buildSiteData } from '../../src/routes/site-data.ts';
 
-const doc = (id: string, path: string): DocEntry => ({ id, path, file: `/site/docs/${id}.md`, rel: `${id}.md`, title: id, sidebarLabel: id, unlisted: false, source: {} as DocEntry['source'] });
+const doc = (id: string, path: string): DocEntry => ({
+  id,
+  path,
+  file: `/site/docs/${id}.md`,
+  rel: `${id}.md`,
+  title: id,
+  sidebarLabel: id,
+  unlisted: false,
+  source: {} as DocEntry['source'],
+});
 
 const resolve = (raw: Record<string, unknown>) =>
   buildSiteData({
@@ -15,9 +24,15 @@ const resolve = (raw: Record<string, unknown>) =>
   });
 
 describe('navbar resolution for the shell', () => {
-  it('keeps each item\'s config path, skipping drafts without shifting the others', () => {
+  it("keeps each item's config path, skipping drafts without shifting the others", () => {
     const { site, diagnostics } = resolve({
-      navbar: { items: [{ type: 'doc', docId: 'soon' }, { type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'search', position: 'right' }] },
+      navbar: {
+        items: [
+          { type: 'doc', docId: 'soon' },
+          { type: 'docSidebar', sidebarId: 'docs', label: 'Docs' },
+          { type: 'search', position: 'right' },
+        ],
+      },
     });
     expect(diagnostics).toEqual([]);
     expect(site.navbar.items.map((i) => [i.type, i.configPath])).toEqual([
@@ -47,7 +62,7 @@ describe('navbar resolution for the shell', () => {
     expect(resolve({ docs: { versions: { current: { label: '3.x' } } } }).site.versions[0]?.label).toBe('3.x');
   });
 
-  it('points a docsVersion item at the version\'s main doc', () => {
+  it("points a docsVersion item at the version's main doc", () => {
     const { site } = resolve({ navbar: { items: [{ type: 'docsVersion', label: 'Docs' }] } });
     expect(site.navbar.items[0]).toMatchObject({ type: 'docsVersion', href: '/docs/intro', label: 'Docs' });
   });

@@ -8,13 +8,22 @@ describe('watchTargets (portal serve, issue 5 item 5)', () => {
     expect(watchTargets(base)).toEqual(['/p/site', '/t/templates', '/p/openapi']);
   });
 
-  it("adds the folder of a document outside openapi/, where its $refs live", () => {
-    expect(watchTargets({ ...base, openapi: 'specs/v2/api.yaml' })).toEqual(['/p/site', '/t/templates', '/p/openapi', '/p/specs/v2']);
+  it('adds the folder of a document outside openapi/, where its $refs live', () => {
+    expect(watchTargets({ ...base, openapi: 'specs/v2/api.yaml' })).toEqual([
+      '/p/site',
+      '/t/templates',
+      '/p/openapi',
+      '/p/specs/v2',
+    ]);
     expect(watchTargets({ ...base, openapi: '/elsewhere/openapi/v2/api.yaml' })).toContain('/elsewhere/openapi');
   });
 
   it('adds nothing for a document inside openapi/, and drops folders inside a watched one', () => {
-    expect(watchTargets({ ...base, openapi: 'openapi/sub/api.yaml' })).toEqual(['/p/site', '/t/templates', '/p/openapi']);
+    expect(watchTargets({ ...base, openapi: 'openapi/sub/api.yaml' })).toEqual([
+      '/p/site',
+      '/t/templates',
+      '/p/openapi',
+    ]);
     expect(watchTargets({ ...base, openapi: 'site/api/doc.yaml' })).toEqual(['/p/site', '/t/templates', '/p/openapi']);
   });
 });

@@ -3,7 +3,13 @@ import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-uti
 import { walk, type WalkNode } from './walk.js';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
-const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' };
+const DEFAULT_TITLES: Record<string, string> = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  warning: 'Warning',
+  danger: 'Danger',
+};
 
 /**
  * `:::note[Title]` blocks become `<aside class="admonition admonition-note">`. Any other directive is put
@@ -19,12 +25,19 @@ export function remarkAdmonitions() {
         const first = directive.children[0];
         let title = DEFAULT_TITLES[directive.name] ?? directive.name;
         let titleChildren: Paragraph['children'] = [{ type: 'text', value: title }];
-        if (first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+        if (
+          first &&
+          first.type === 'paragraph' &&
+          (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
+        ) {
           titleChildren = first.children;
           directive.children.shift();
           title = '';
         }
-        directive.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${directive.name}`], role: 'note' } };
+        directive.data = {
+          hName: 'aside',
+          hProperties: { className: ['admonition', `admonition-${directive.name}`], role: 'note' },
+        };
         directive.children.unshift({
           type: 'paragraph',
           data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
@@ -32,14 +45,23 @@ export function remarkAdmonitions() {
         } as Paragraph);
         return;
       }
-      if ((node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') && parent && index !== undefined) {
+      if (
+        (node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') &&
+        parent &&
+        index !== undefined
+      ) {
         const d = node as TextDirective | LeafDirective | ContainerDirective;
         const marker = d.type === 'textDirective' ? ':' : d.type === 'leafDirective' ? '::' : ':::';
         const restored: Text = { type: 'text', value: `${marker}${d.name}` };
         if (d.type === 'textDirective') {
           parent.children.splice(index, 1, restored as never, ...(d.children as never[]));
         } else {
-          parent.children.splice(index, 1, { type: 'paragraph', children: [restored] } as never, ...(d.children as never[]));
+          parent.children.splice(
+            index,
+            1,
+            { type: 'paragraph', children: [restored] } as never,
+            ...(d.children as never[]),
+          );
         }
         return index;
       }

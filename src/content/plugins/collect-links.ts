@@ -49,9 +49,23 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formAction', 'xlinkHre
  */
 function unsafeJsxUrls(node: JsxElement): SourceLink[] {
   return node.attributes.flatMap((attr) => {
-    if (attr.type !== 'mdxJsxAttribute' || !attr.name || !URL_ATTRIBUTES.has(attr.name) || typeof attr.value !== 'string') return [];
+    if (
+      attr.type !== 'mdxJsxAttribute' ||
+      !attr.name ||
+      !URL_ATTRIBUTES.has(attr.name) ||
+      typeof attr.value !== 'string'
+    )
+      return [];
     const scheme = urlScheme(attr.value);
     if (!scheme || !(SCRIPT_SCHEMES.has(scheme) || (scheme === 'data' && attr.name !== 'src'))) return [];
-    return [{ url: attr.value, line: node.position?.start.line, column: node.position?.start.column, kind: 'link' as const, where: `the ${attr.name} attribute of <${node.name ?? ''}>` }];
+    return [
+      {
+        url: attr.value,
+        line: node.position?.start.line,
+        column: node.position?.start.column,
+        kind: 'link' as const,
+        where: `the ${attr.name} attribute of <${node.name ?? ''}>`,
+      },
+    ];
   });
 }

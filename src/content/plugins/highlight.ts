@@ -7,7 +7,10 @@ import { walk, type WalkNode } from './walk.js';
 function parseMeta(meta: string): { title?: string; words: string[] } {
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
   const rest = meta.replace(/title=(?:"[^"]*"|'[^']*'|\S+)/, '');
-  return { ...(title ? { title: title[1] ?? title[2] ?? title[3] ?? '' } : {}), words: rest.split(/\s+/).filter(Boolean) };
+  return {
+    ...(title ? { title: title[1] ?? title[2] ?? title[3] ?? '' } : {}),
+    words: rest.split(/\s+/).filter(Boolean),
+  };
 }
 
 /**
@@ -40,7 +43,19 @@ export function rehypeHighlight() {
         type: 'element',
         tagName: 'div',
         properties: { className: ['code-block'], dataLanguage: written || undefined },
-        children: [...(title ? [{ type: 'element', tagName: 'div', properties: { className: ['code-title'] }, children: [{ type: 'text', value: title }] } as Element] : []), node],
+        children: [
+          ...(title
+            ? [
+                {
+                  type: 'element',
+                  tagName: 'div',
+                  properties: { className: ['code-title'] },
+                  children: [{ type: 'text', value: title }],
+                } as Element,
+              ]
+            : []),
+          node,
+        ],
       };
       parent.children[index] = wrapper;
     });

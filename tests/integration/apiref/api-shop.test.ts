@@ -9,7 +9,13 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
   let built: Built;
   const file = (p: string): string => {
     const f = built.files.find((x) => x.path === p);
-    if (!f) throw new Error(`no ${p} in the build; have ${built.files.map((x) => x.path).filter((x) => x.endsWith('.html')).join(', ')}`);
+    if (!f)
+      throw new Error(
+        `no ${p} in the build; have ${built.files
+          .map((x) => x.path)
+          .filter((x) => x.endsWith('.html'))
+          .join(', ')}`,
+      );
     return String(f.contents);
   };
   const main = (p: string): string => /<main[\s\S]*<\/main>/.exec(file(p))?.[0] ?? '';
@@ -19,10 +25,18 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
   });
 
   it("puts the operation's own tag in the HTML sidebar and only the names of the others (issue 5 budget)", () => {
-    const sidebar = /<aside class="doc-sidebar">[\s\S]*?<\/aside>/.exec(file('docs/api/create-order/index.html'))?.[0] ?? '';
+    const sidebar =
+      /<aside class="doc-sidebar">[\s\S]*?<\/aside>/.exec(file('docs/api/create-order/index.html'))?.[0] ?? '';
     const links = [...sidebar.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
     // Orders holds the page: open, its operations listed, the page marked; readable with JS off.
-    expect(links).toEqual(expect.arrayContaining(['/docs/api/orders', '/docs/api/list-orders', '/docs/api/create-order', '/docs/api/delete-an-order']));
+    expect(links).toEqual(
+      expect.arrayContaining([
+        '/docs/api/orders',
+        '/docs/api/list-orders',
+        '/docs/api/create-order',
+        '/docs/api/delete-an-order',
+      ]),
+    );
     expect(sidebar).toMatch(/<a href="\/docs\/api\/create-order" class="menu-link active" aria-current="page"/);
     // Customers is collapsed: its name and toggle, but not its operations until a reader opens it.
     expect(links).toContain('/docs/api/customer-records');
@@ -30,7 +44,7 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(sidebar).toContain('aria-label="Toggle the category Customers" aria-expanded="false"');
   });
 
-  it('names a document\'s only scheme once on the introduction, under its heading, not again in a list above it', () => {
+  it("names a document's only scheme once on the introduction, under its heading, not again in a list above it", () => {
     const intro = main('docs/api/index.html');
     expect(intro).toContain('Unless an operation says otherwise, every request needs the scheme below.');
     expect(intro.match(/Bearer token \(JWT\)/g)).toHaveLength(1);
@@ -39,7 +53,12 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
 
   it('builds the introduction, tag, operation, webhook and category pages without warnings', () => {
     expect(built.stats.routesByKind).toMatchObject({ 'api-intro': 1, 'api-tag': 3, 'api-operation': 5, category: 1 });
-    expect(built.table.routes.filter((r) => r.path.startsWith('/docs/api')).map((r) => r.path).sort()).toEqual([
+    expect(
+      built.table.routes
+        .filter((r) => r.path.startsWith('/docs/api'))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
       '/docs/api',
       '/docs/api/create-order',
       '/docs/api/customer-records',
@@ -65,10 +84,17 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(html).toContain('id="response-201"');
     expect(html).toContain('CardPayment (card)');
     expect(html).toContain('Exactly one of');
-    for (const label of ['cURL', 'JavaScript', 'Python', 'PHP', 'Go SDK']) expect(html).toContain(`<p class="api-tab-heading">${label}</p>`);
+    for (const label of ['cURL', 'JavaScript', 'Python', 'PHP', 'Go SDK'])
+      expect(html).toContain(`<p class="api-tab-heading">${label}</p>`);
     // Highlighted at build time: Prism token spans around escaped text.
     expect(html).toContain('<span class="token function">curl</span>');
-    const text = html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const text = html
+      .replace(/<[^>]+>/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     expect(text).toContain("curl --request POST \\\n  --url 'https://api.shop.example/v2/orders'");
     expect(text).toContain('await fetch("https://api.shop.example/v2/orders"');
     expect(text).toContain('import requests');
@@ -85,8 +111,10 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
 
   it('groups parameters by location and shows their constraints', () => {
     const html = main('docs/api/list-orders/index.html');
-    for (const heading of ['Query parameters', 'Header parameters', 'Cookie parameters']) expect(html).toContain(heading);
-    for (const id of ['query-limit', 'query-status', 'header-x-request-id', 'cookie-session']) expect(html).toContain(`id="${id}"`);
+    for (const heading of ['Query parameters', 'Header parameters', 'Cookie parameters'])
+      expect(html).toContain(heading);
+    for (const id of ['query-limit', 'query-status', 'header-x-request-id', 'cookie-session'])
+      expect(html).toContain(`id="${id}"`);
     expect(html).toContain('&gt;= 1');
     expect(html).toContain('<code class="schema-enum">shipped</code>');
     expect(html).toContain('RateLimit-Remaining');
@@ -112,12 +140,17 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
   });
 
   it('serves the document bundled into one file, as YAML and JSON', () => {
-    const yaml = parseYaml(file('openapi/shop.yaml')) as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const yaml = parseYaml(file('openapi/shop.yaml')) as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
     const json = JSON.parse(file('openapi/shop.json')) as typeof yaml;
     expect(json).toEqual(yaml);
     // schemas/address.yaml is inlined: the download stands alone.
     expect(JSON.stringify(json)).not.toContain('address.yaml');
-    expect(json.components.schemas.Customer?.properties?.address).toMatchObject({ type: 'object', required: ['line1', 'country'] });
+    expect(json.components.schemas.Customer?.properties?.address).toMatchObject({
+      type: 'object',
+      required: ['line1', 'country'],
+    });
   });
 
   it('adds the API sidebar with method badges, and the category page', () => {
@@ -126,7 +159,7 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(main('docs/category/shop-api/index.html')).toContain('Commerce');
   });
 
-  it("shows the object a tag names (x-object) with its fields and an example, and nothing for a tag without one (issue 18)", () => {
+  it('shows the object a tag names (x-object) with its fields and an example, and nothing for a tag without one (issue 18)', () => {
     const orders = main('docs/api/orders/index.html');
     const object = /<section class="api-section api-object">[\s\S]*?<\/section>/.exec(orders)?.[0] ?? '';
     expect(object).toMatch(/<h2 id="object">The <!-- -->Order<!-- --> object<\/h2>/);

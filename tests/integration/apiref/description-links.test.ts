@@ -25,11 +25,15 @@ describe('links in OpenAPI descriptions', () => {
   }, 120_000);
 
   it('warn on a broken anchor with the pointer, and build once the links are fixed', async () => {
-    const fixed = source.replace('(/docs/guides/notes)', '(/docs/intro)').replace('(/docs/limits)', '(/docs/intro#authentication)');
+    const fixed = source
+      .replace('(/docs/guides/notes)', '(/docs/intro)')
+      .replace('(/docs/limits)', '(/docs/intro#authentication)');
     const dir = await scenario('api-links-fixed', { [DOC]: fixed }, 'api-links');
     const r = await portal(dir, 'build');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr + r.stdout).toContain('broken anchor "/docs/intro#no-such-section" in the description at #/paths/~1notes/get/responses/200/description');
+    expect(r.stderr + r.stdout).toContain(
+      'broken anchor "/docs/intro#no-such-section" in the description at #/paths/~1notes/get/responses/200/description',
+    );
     const page = await fs.readFile(path.join(dir, 'build/docs/api/create-a-note/index.html'), 'utf8');
     expect(page).toContain('href="/docs/intro#authentication"');
   }, 120_000);
@@ -38,6 +42,8 @@ describe('links in OpenAPI descriptions', () => {
     const dir = await scenario('api-links-preview', { 'other/links.yaml': source }, 'api-min');
     const r = await portal(dir, 'build', '--openapi', 'other/links.yaml');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr + r.stdout).toMatch(/warning broken link "\/docs\/limits" in the description at #\/paths\/~1notes\/post\/description .*other\/links\.yaml:\d+/);
+    expect(r.stderr + r.stdout).toMatch(
+      /warning broken link "\/docs\/limits" in the description at #\/paths\/~1notes\/post\/description .*other\/links\.yaml:\d+/,
+    );
   }, 120_000);
 });

@@ -27,7 +27,11 @@ afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
  * notice (issue 14 Deliver 2, issue 20 item 5): the build passes; no log line is a wall of text; every written
  * name fits every file system; nothing lands outside the output folder; no page is over 1 MB of HTML.
  */
-async function preview(name: string, file: string, root = projectRoot): Promise<BuildResult & { log: ReturnType<typeof memoryLogger>; outDir: string }> {
+async function preview(
+  name: string,
+  file: string,
+  root = projectRoot,
+): Promise<BuildResult & { log: ReturnType<typeof memoryLogger>; outDir: string }> {
   const parent = await fs.mkdtemp(path.join(scratch, `${name}-`));
   const outDir = path.join(parent, 'build');
   const log = memoryLogger();
@@ -45,50 +49,80 @@ async function preview(name: string, file: string, root = projectRoot): Promise<
     expect(path.relative(await fs.realpath(outDir), real).startsWith('..'), rel).toBe(false);
   }
   const pages = await fg('**/*.html', { cwd: outDir, stats: true });
-  expect(pages.filter((p) => (p.stats?.size ?? 0) > 1024 * 1024).map((p) => `${p.path}: ${p.stats?.size} bytes`)).toEqual([]);
+  expect(
+    pages.filter((p) => (p.stats?.size ?? 0) > 1024 * 1024).map((p) => `${p.path}: ${p.stats?.size} bytes`),
+  ).toEqual([]);
   return { ...result, log, outDir };
 }
 
 describe.skipIf(all.length === 0)('previewing each shared OpenAPI document with the portal (--openapi)', () => {
   it('finds one document per folder', async () => {
-    const folders = (await fs.readdir(SHARED, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = (await fs.readdir(SHARED, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(all.map(([name]) => name).sort()).toEqual(folders.sort());
   });
 
-  it.each(inSuite)('%s: builds, with the guides\' links into the replaced reference as warnings', async (name, file) => {
-    const result = await preview(name, file);
-    const operations = result.table.routes.filter((r) => r.kind === 'api-operation');
-    expect(operations.length).toBeGreaterThanOrEqual(1);
-    expect(result.table.routes.some((r) => r.kind === 'api-intro' && r.path === '/docs/api')).toBe(true);
-    const html = await fs.readFile(path.join(result.outDir, `${operations[0]?.path.slice(1)}/index.html`), 'utf8');
-    expect(html).toContain('class="badge method-');
-    expect(result.files.some((f) => /^openapi\/.+\.json$/.test(f.path))).toBe(true);
+  it.each(inSuite)(
+    "%s: builds, with the guides' links into the replaced reference as warnings",
+    async (name, file) => {
+      const result = await preview(name, file);
+      const operations = result.table.routes.filter((r) => r.kind === 'api-operation');
+      expect(operations.length).toBeGreaterThanOrEqual(1);
+      expect(result.table.routes.some((r) => r.kind === 'api-intro' && r.path === '/docs/api')).toBe(true);
+      const html = await fs.readFile(path.join(result.outDir, `${operations[0]?.path.slice(1)}/index.html`), 'utf8');
+      expect(html).toContain('class="badge method-');
+      expect(result.files.some((f) => /^openapi\/.+\.json$/.test(f.path))).toBe(true);
 
-    // One grouped warning per guide that links into the business API reference, naming the guide.
-    const grouped = result.warnings.filter((w) => w.code === 'link-preview-reference');
-    expect(grouped.length).toBeGreaterThan(0);
-    expect(grouped.every((w) => w.file?.startsWith(path.join(projectRoot, 'site/docs/')))).toBe(true);
-    expect(new Set(grouped.map((w) => w.file)).size).toBe(grouped.length);
-    expect(result.log.text()).toMatch(/site\/docs\/.+\.mdx\n.*\d+ links? into the API reference that --openapi replaced/);
-    // A previewed document's links into its own site (asana's `/docs/...`) are checked, but only warn.
-    const descriptionLinks = result.warnings.filter((w) => / in the description at #\//.test(w.message));
-    expect(descriptionLinks.every((w) => w.severity === 'warning' && w.file === file)).toBe(true);
-    expect(result.warnings.filter((w) => !['openapi-slug-taken', 'link-preview-reference'].includes(w.code) && !descriptionLinks.includes(w))).toEqual([]);
-    await fs.rm(path.dirname(result.outDir), { recursive: true, force: true });
-  }, 180_000);
+      // One grouped warning per guide that links into the business API reference, naming the guide.
+      const grouped = result.warnings.filter((w) => w.code === 'link-preview-reference');
+      expect(grouped.length).toBeGreaterThan(0);
+      expect(grouped.every((w) => w.file?.startsWith(path.join(projectRoot, 'site/docs/')))).toBe(true);
+      expect(new Set(grouped.map((w) => w.file)).size).toBe(grouped.length);
+      expect(result.log.text()).toMatch(
+        /site\/docs\/.+\.mdx\n.*\d+ links? into the API reference that --openapi replaced/,
+      );
+      // A previewed document's links into its own site (asana's `/docs/...`) are checked, but only warn.
+      const descriptionLinks = result.warnings.filter((w) => / in the description at #\//.test(w.message));
+      expect(descriptionLinks.every((w) => w.severity === 'warning' && w.file === file)).toBe(true);
+      expect(
+        result.warnings.filter(
+          (w) => !['openapi-slug-taken', 'link-preview-reference'].includes(w.code) && !descriptionLinks.includes(w),
+        ),
+      ).toEqual([]);
+      await fs.rm(path.dirname(result.outDir), { recursive: true, force: true });
+    },
+    180_000,
+  );
 
   it('previews a generated document of kilobyte-long summaries, operation ids and tag names', async () => {
     const long = (seed: string, n: number) => `${seed} ${Array.from({ length: n }, (_, i) => `word${i}`).join(' ')}`;
     const tags = ['Alpha', 'Beta'].map((t) => long(`${t} tag`, 500));
     // Two summaries alike for their first few kilobytes: their capped names must still differ.
-    const summaries = [long('List everything', 700), `${long('List everything', 700)} but differently`, long('Create something', 900)];
+    const summaries = [
+      long('List everything', 700),
+      `${long('List everything', 700)} but differently`,
+      long('Create something', 900),
+    ];
     const paths = Object.fromEntries(
       summaries.map((summary, i) => [
         `/things/${i}`,
-        { get: { summary, operationId: `op${i}${'X'.repeat(3000)}`, tags: [tags[i % 2]], responses: { '200': { description: long('OK', 400) } } } },
+        {
+          get: {
+            summary,
+            operationId: `op${i}${'X'.repeat(3000)}`,
+            tags: [tags[i % 2]],
+            responses: { '200': { description: long('OK', 400) } },
+          },
+        },
       ]),
     );
-    const doc = { openapi: '3.0.3', info: { title: 'Generated', version: '1' }, tags: tags.map((name) => ({ name, description: `## ${long('Heading', 600)}\n\ntext` })), paths };
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Generated', version: '1' },
+      tags: tags.map((name) => ({ name, description: `## ${long('Heading', 600)}\n\ntext` })),
+      paths,
+    };
     const file = path.join(scratch, 'generated.json');
     await fs.writeFile(file, JSON.stringify(doc));
     expect(summaries[0]?.length).toBeGreaterThan(4000);

@@ -19,10 +19,16 @@ describe.skipIf(!spec)('the route list of spec §2 against the business API docu
   it('has a page at /docs/api/{name} for every name, tag pages for groups, operation pages for the rest', async () => {
     const names = specPageNames(spec as string);
     expect(names.length).toBeGreaterThan(100);
-    const config = configSchema.parse({ title: 'T', url: 'https://x.example', openapi: { path: 'openapi/business-api.yaml', routeBasePath: '/docs/api', categoryLabel: 'Product API' } });
+    const config = configSchema.parse({
+      title: 'T',
+      url: 'https://x.example',
+      openapi: { path: 'openapi/business-api.yaml', routeBasePath: '/docs/api', categoryLabel: 'Product API' },
+    });
     const api = await loadApiReference({ root: projectRoot, config });
     expect(api.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const pages = new Map(api.routes.filter((r) => r.path.startsWith('/docs/api/')).map((r) => [r.path.slice('/docs/api/'.length), r.kind]));
+    const pages = new Map(
+      api.routes.filter((r) => r.path.startsWith('/docs/api/')).map((r) => [r.path.slice('/docs/api/'.length), r.kind]),
+    );
     expect(names.filter((n) => !pages.has(n))).toEqual([]);
     expect([...pages.keys()].filter((p) => !names.includes(p))).toEqual([]);
     // Spot checks: a group, the spelling the spec keeps, an operation.

@@ -34,8 +34,10 @@ describe('the API reference kept between rebuilds of serve', () => {
     const cache = createApiCache();
     let loads = 0;
     const counting = (o: LoadApiOptions) => (loads++, loadApiReference(o));
-    const load = (options: Partial<LoadApiOptions> = {}) => loadApiCached(cache, { root, config, ...options }, counting);
-    const page = (api: Awaited<ReturnType<typeof load>>) => JSON.stringify(api.routes.find((r) => r.kind === 'api-operation')?.page);
+    const load = (options: Partial<LoadApiOptions> = {}) =>
+      loadApiCached(cache, { root, config, ...options }, counting);
+    const page = (api: Awaited<ReturnType<typeof load>>) =>
+      JSON.stringify(api.routes.find((r) => r.kind === 'api-operation')?.page);
 
     const first = await load();
     expect(first.diagnostics).toEqual([]);
@@ -62,7 +64,8 @@ describe('the API reference kept between rebuilds of serve', () => {
     const { createPreviewState, disposePreviewState } = await import('../../../src/serve/preview-state.ts');
     const preview = createPreviewState();
     const apiCache = preview.api;
-    const once = () => build({ root: fixtureDir('api-shop'), write: false, log: memoryLogger(), preview, diskCache: false });
+    const once = () =>
+      build({ root: fixtureDir('api-shop'), write: false, log: memoryLogger(), preview, diskCache: false });
     const fresh = await once();
     const rebuilt = await once();
     expect(apiCache.entries.size).toBe(1);

@@ -9,7 +9,13 @@ import type { ApiCodeSample } from '../../../templates/api/model.ts';
 import { onlyOperation, parseInline } from './helpers.ts';
 
 const SERVER = 'https://api.example.com/v1';
-const BODY = { name: "O'Brien \"quoted\"", note: 'line 1\nline 2 </script> $HOME `x`', tags: ['a', 'ü'], nested: { ok: true, none: null, n: 1.5 }, empty: {} };
+const BODY = {
+  name: 'O\'Brien "quoted"',
+  note: 'line 1\nline 2 </script> $HOME `x`',
+  tags: ['a', 'ü'],
+  nested: { ok: true, none: null, n: 1.5 },
+  empty: {},
+};
 
 const has = (cmd: string, args: string[]): boolean => {
   try {
@@ -118,7 +124,11 @@ describe('code samples (issue 5): valid cURL, fetch, requests and PHP', () => {
     expect(words[0]).toBe('curl');
     expect(flag('--request')).toEqual(['POST']);
     expect(flag('--url')).toEqual([`${SERVER}/things/th%201%2F2?mode=fast`]);
-    expect(flag('--header')).toEqual(['X-Trace: abc', 'Authorization: Bearer <token>', 'Content-Type: application/json']);
+    expect(flag('--header')).toEqual([
+      'X-Trace: abc',
+      'Authorization: Bearer <token>',
+      'Content-Type: application/json',
+    ]);
     expect(JSON.parse(flag('--data')[0] ?? '')).toEqual(BODY);
   });
 
@@ -133,7 +143,13 @@ describe('code samples (issue 5): valid cURL, fetch, requests and PHP', () => {
     expect(() => new vm.Script(`(async () => {\n${code}\n})`)).not.toThrow();
     received = [];
     const logged: unknown[] = [];
-    const run = new vm.Script(`(async () => {\n${code}\n})()`).runInNewContext({ fetch, console: { log: (v: unknown) => logged.push(v) }, JSON, URLSearchParams, FormData }) as Promise<void>;
+    const run = new vm.Script(`(async () => {\n${code}\n})()`).runInNewContext({
+      fetch,
+      console: { log: (v: unknown) => logged.push(v) },
+      JSON,
+      URLSearchParams,
+      FormData,
+    }) as Promise<void>;
     await run;
     expectCall(received[0]);
     expect(logged).toEqual([{ ok: true }]);
@@ -172,7 +188,18 @@ describe('code samples (issue 5): valid cURL, fetch, requests and PHP', () => {
       await parseInline({
         openapi: '3.0.3',
         info: { title: 'T', version: '1' },
-        paths: { '/a': { get: { summary: 'A', responses: { '200': { description: 'OK' } }, 'x-codeSamples': [{ lang: 'Shell', label: 'CLI', source: 'shop get a' }, { lang: 'Go', source: 'c.Get()' }] } } },
+        paths: {
+          '/a': {
+            get: {
+              summary: 'A',
+              responses: { '200': { description: 'OK' } },
+              'x-codeSamples': [
+                { lang: 'Shell', label: 'CLI', source: 'shop get a' },
+                { lang: 'Go', source: 'c.Get()' },
+              ],
+            },
+          },
+        },
       }),
     );
     expect(buildCodeSamples(op, []).map((s) => [s.lang, s.label])).toEqual([
@@ -190,7 +217,22 @@ describe('code samples (issue 5): valid cURL, fetch, requests and PHP', () => {
         openapi: '3.0.3',
         info: { title: 'T', version: '1' },
         servers: [{ url: SERVER }],
-        paths: { '/login': { post: { summary: 'Log in', requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' }, example: { user: 'ada', pass: 'a&b=c' } } } }, responses: { '200': { description: 'OK' } } } } },
+        paths: {
+          '/login': {
+            post: {
+              summary: 'Log in',
+              requestBody: {
+                content: {
+                  'application/x-www-form-urlencoded': {
+                    schema: { type: 'object' },
+                    example: { user: 'ada', pass: 'a&b=c' },
+                  },
+                },
+              },
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
       }),
     );
     const [curl, js] = buildCodeSamples(op, []);
@@ -224,7 +266,12 @@ describe('code samples (issue 5): valid cURL, fetch, requests and PHP', () => {
     });
     const [curl] = buildCodeSamples(onlyOperation(result), result.model?.securitySchemes ?? []);
     expect(curl?.source).toBe(
-      ["curl --request POST", "  --url 'https://sandbox.example.com/v1/orders'", "  --header 'Idempotency-Key: key-1'", "  --header 'Authorization: Bearer tsk_test_abc'"].join(' \\\n'),
+      [
+        'curl --request POST',
+        "  --url 'https://sandbox.example.com/v1/orders'",
+        "  --header 'Idempotency-Key: key-1'",
+        "  --header 'Authorization: Bearer tsk_test_abc'",
+      ].join(' \\\n'),
     );
   });
 
@@ -242,13 +289,24 @@ describe('code samples (issue 5): valid cURL, fetch, requests and PHP', () => {
         openapi: '3.0.3',
         info: { title: 'T', version: '1' },
         servers: [{ url: SERVER }],
-        paths: { '/upload': { post: { summary: 'Upload', requestBody: { content: { [mediaType]: { schema: {}, example } } }, responses: { '200': { description: 'OK' } } } } },
+        paths: {
+          '/upload': {
+            post: {
+              summary: 'Upload',
+              requestBody: { content: { [mediaType]: { schema: {}, example } } },
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
       }),
     );
     const samples = buildCodeSamples(op, []);
-    for (const sample of samples) expect(sample.source).not.toMatch(/Content-Type['"]?\s*(=>|:|,)?\s*['"]?[\w-]*\/?\*/i);
+    for (const sample of samples)
+      expect(sample.source).not.toMatch(/Content-Type['"]?\s*(=>|:|,)?\s*['"]?[\w-]*\/?\*/i);
     const words = shellWords(samples[0]?.source ?? '');
-    const contentType = words.map((w, i) => (words[i - 1] === '--header' || words[i - 1] === '-H' ? w : '')).find((h) => /^content-type:/i.test(h));
+    const contentType = words
+      .map((w, i) => (words[i - 1] === '--header' || words[i - 1] === '-H' ? w : ''))
+      .find((h) => /^content-type:/i.test(h));
     expect(contentType?.replace(/^content-type:\s*/i, '')).toBe(expected);
   });
 });

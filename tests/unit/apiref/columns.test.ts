@@ -3,7 +3,14 @@ import { parseInline } from './helpers.ts';
 
 /** issue 20, item 4: columns count UTF-16 code units, as VS Code and tsc do, also after emoji and accents. */
 describe('columns in OpenAPI diagnostics', () => {
-  const lines = ['openapi: 3.0.3', 'info: { title: "Café 😀😀", version: "1" }', 'paths:', '  /a:', '    get:', '      responses:'];
+  const lines = [
+    'openapi: 3.0.3',
+    'info: { title: "Café 😀😀", version: "1" }',
+    'paths:',
+    '  /a:',
+    '    get:',
+    '      responses:',
+  ];
   const utf16Column = (line: string, needle: string): number => line.indexOf(needle) + 1;
 
   it('for a refused $ref after emoji on the same line', async () => {
@@ -28,6 +35,10 @@ describe('columns in OpenAPI diagnostics', () => {
   it('for a control character after emoji', async () => {
     const text = '  /c: { get: { summary: "😀\u0007", responses: {} } }';
     const result = await parseInline([...lines, "        '200': { description: OK }", text].join('\n'));
-    expect(result.diagnostics[0]).toMatchObject({ code: 'openapi-control-char', line: 8, column: text.indexOf('\u0007') + 1 });
+    expect(result.diagnostics[0]).toMatchObject({
+      code: 'openapi-control-char',
+      line: 8,
+      column: text.indexOf('\u0007') + 1,
+    });
   });
 });

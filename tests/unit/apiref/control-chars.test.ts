@@ -22,7 +22,12 @@ describe('control characters in an OpenAPI document', () => {
   it('are warned about by the parser and kept out of the model', async () => {
     const source = ['openapi: 3.0.3', 'info:', '  title: "T\u001b[31m"', '  version: "1"', 'paths: {}'].join('\n');
     const result = await parseInline(source);
-    expect(result.diagnostics[0]).toMatchObject({ severity: 'warning', code: 'openapi-control-char', line: 3, column: 12 });
+    expect(result.diagnostics[0]).toMatchObject({
+      severity: 'warning',
+      code: 'openapi-control-char',
+      line: 3,
+      column: 12,
+    });
     expect(result.model?.info.title).toBe('T\uFFFD[31m');
     expect(JSON.stringify(result.bundled)).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
   });

@@ -5,11 +5,29 @@ import { parseInline, VIRTUAL } from './helpers.ts';
 /** issue 20, item 4: YAML 1.2 and JSON require unique keys; the parsers would keep the last one silently. */
 describe('duplicate keys in an OpenAPI document', () => {
   it('are an error in YAML naming both lines and the mapping', async () => {
-    const source = ['openapi: 3.0.3', 'info:', '  title: T', '  version: "1"', 'paths:', '  /a:', '    get:', '      responses: {}', '  /a:', '    post:', '      responses: {}'].join('\n');
+    const source = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: T',
+      '  version: "1"',
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      responses: {}',
+      '  /a:',
+      '    post:',
+      '      responses: {}',
+    ].join('\n');
     const result = await parseInline(source);
     expect(result.model).toBeUndefined();
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]).toMatchObject({ severity: 'error', code: 'openapi-invalid', file: `${VIRTUAL}/api.yaml`, line: 9, column: 3 });
+    expect(result.diagnostics[0]).toMatchObject({
+      severity: 'error',
+      code: 'openapi-invalid',
+      file: `${VIRTUAL}/api.yaml`,
+      line: 9,
+      column: 3,
+    });
     expect(result.diagnostics[0]?.message).toBe('duplicate key "/a" at #/paths: first on line 6, again on line 9');
     expect(result.diagnostics[0]?.hint).toContain('unique');
   });
@@ -23,8 +41,14 @@ describe('duplicate keys in an OpenAPI document', () => {
     const result = await parseInline(source, {}, 'api.json');
     expect(result.model).toBeUndefined();
     const line4 = source.split('\n')[3] ?? '';
-    expect(result.diagnostics[0]).toMatchObject({ file: `${VIRTUAL}/api.json`, line: 4, column: line4.lastIndexOf('"description"') + 1 });
-    expect(result.diagnostics[0]?.message).toBe('duplicate key "description" at #/paths/~1a/get/responses/200: first on line 4, again on line 4');
+    expect(result.diagnostics[0]).toMatchObject({
+      file: `${VIRTUAL}/api.json`,
+      line: 4,
+      column: line4.lastIndexOf('"description"') + 1,
+    });
+    expect(result.diagnostics[0]?.message).toBe(
+      'duplicate key "description" at #/paths/~1a/get/responses/200: first on line 4, again on line 4',
+    );
   });
 
   it('finds keys in objects inside arrays, and none where keys repeat only across objects', () => {

@@ -35,7 +35,9 @@ describe('schemas whose required properties recurse with no way to end', () => {
   });
 
   it('does count a non-empty array (minItems) as required', () => {
-    expect(findEndlessCycles({ List: obj(['items'], { items: { type: 'array', minItems: 1, items: ref('List') } }) })).toEqual([['List', 'List']]);
+    expect(
+      findEndlessCycles({ List: obj(['items'], { items: { type: 'array', minItems: 1, items: ref('List') } }) }),
+    ).toEqual([['List', 'List']]);
   });
 
   it('warns from the parser, at the schema, naming the cycle', async () => {

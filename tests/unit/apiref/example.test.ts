@@ -5,7 +5,13 @@ import { createRefLookup } from '../../../src/apiref/raw.ts';
 const doc = {
   components: {
     schemas: {
-      Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+      Node: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+        },
+      },
       Secret: { type: 'string', writeOnly: true },
       Base: { type: 'object', properties: { id: { type: 'string', format: 'uuid', readOnly: true } } },
     },
@@ -23,7 +29,21 @@ describe('examples generated from schemas', () => {
   });
 
   it('builds values by type and format', () => {
-    expect(buildExample({ type: 'object', properties: { at: { type: 'string', format: 'date-time' }, n: { type: 'number', minimum: 2 }, ok: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } } } }, lookup, 'request')).toEqual({
+    expect(
+      buildExample(
+        {
+          type: 'object',
+          properties: {
+            at: { type: 'string', format: 'date-time' },
+            n: { type: 'number', minimum: 2 },
+            ok: { type: 'boolean' },
+            tags: { type: 'array', items: { type: 'string' } },
+          },
+        },
+        lookup,
+        'request',
+      ),
+    ).toEqual({
       at: '2024-01-15T09:30:00Z',
       n: 2,
       ok: true,
@@ -32,13 +52,30 @@ describe('examples generated from schemas', () => {
   });
 
   it('leaves out readOnly properties in requests and writeOnly ones in responses', () => {
-    const schema = { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { pin: { $ref: '#/components/schemas/Secret' }, name: { type: 'string' } } }] };
+    const schema = {
+      allOf: [
+        { $ref: '#/components/schemas/Base' },
+        { properties: { pin: { $ref: '#/components/schemas/Secret' }, name: { type: 'string' } } },
+      ],
+    };
     expect(buildExample(schema, lookup, 'request')).toEqual({ pin: 'string', name: 'string' });
-    expect(buildExample(schema, lookup, 'response')).toEqual({ id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', name: 'string' });
+    expect(buildExample(schema, lookup, 'response')).toEqual({
+      id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      name: 'string',
+    });
   });
 
   it('takes the first oneOf option and stops at circular references', () => {
-    expect(buildExample({ oneOf: [{ type: 'object', properties: { card: { type: 'string' } } }, { type: 'integer' }] }, lookup, 'request')).toEqual({ card: 'string' });
-    expect(buildExample({ $ref: '#/components/schemas/Node' }, lookup, 'response')).toEqual({ name: 'string', children: [] });
+    expect(
+      buildExample(
+        { oneOf: [{ type: 'object', properties: { card: { type: 'string' } } }, { type: 'integer' }] },
+        lookup,
+        'request',
+      ),
+    ).toEqual({ card: 'string' });
+    expect(buildExample({ $ref: '#/components/schemas/Node' }, lookup, 'response')).toEqual({
+      name: 'string',
+      children: [],
+    });
   });
 });

@@ -7,7 +7,11 @@ import { parseApiDocument, type ParseApiResult } from '../../../src/apiref/parse
 export const VIRTUAL = '/virtual-project/openapi';
 
 /** Parses an inline document (object or text) as `openapi/api.yaml`, with `files` next to it. */
-export async function parseInline(doc: object | string, files: Record<string, string> = {}, name = 'api.yaml'): Promise<ParseApiResult> {
+export async function parseInline(
+  doc: object | string,
+  files: Record<string, string> = {},
+  name = 'api.yaml',
+): Promise<ParseApiResult> {
   const source = typeof doc === 'string' ? doc : stringify(doc);
   return parseApiDocument({
     file: path.join(VIRTUAL, name),
@@ -22,7 +26,11 @@ export async function parseInline(doc: object | string, files: Record<string, st
 }
 
 /** A 3.1 document with the given schemas and one POST /things taking and returning `body`. */
-export function docWith(schemas: Record<string, unknown>, body: unknown = { $ref: '#/components/schemas/Thing' }, extra: Record<string, unknown> = {}): object {
+export function docWith(
+  schemas: Record<string, unknown>,
+  body: unknown = { $ref: '#/components/schemas/Thing' },
+  extra: Record<string, unknown> = {},
+): object {
   return {
     openapi: '3.1.0',
     info: { title: 'T', version: '1' },
@@ -52,5 +60,6 @@ export function onlyOperation(result: ParseApiResult, slug?: string): ApiOperati
 
 export const requestSchema = (op: ApiOperation): SchemaNode => op.requestBody?.content[0]?.schema as SchemaNode;
 export const responseSchema = (op: ApiOperation): SchemaNode => op.responses[0]?.content[0]?.schema as SchemaNode;
-export const prop = (node: SchemaNode | undefined, name: string): SchemaNode | undefined => node?.properties?.find((p) => p.name === name)?.schema;
+export const prop = (node: SchemaNode | undefined, name: string): SchemaNode | undefined =>
+  node?.properties?.find((p) => p.name === name)?.schema;
 export const propNames = (node: SchemaNode | undefined): string[] => (node?.properties ?? []).map((p) => p.name);

@@ -3,14 +3,19 @@ import { addHeadingIds, markdownToText, renderMarkdown } from '../../../src/apir
 
 describe('Markdown from the document (issue 8: rendered safely)', () => {
   it('escapes raw HTML', () => {
-    expect(renderMarkdown('Hi <script>alert(1)</script> <img src=x onerror=alert(1)>').__html).toBe('<p>Hi &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;</p>');
+    expect(renderMarkdown('Hi <script>alert(1)</script> <img src=x onerror=alert(1)>').__html).toBe(
+      '<p>Hi &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;</p>',
+    );
     expect(renderMarkdown('<div onclick="x()">block</div>').__html).not.toContain('<div');
   });
 
-  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<b>x</b>'])('drops a %s link, keeping its text', (url) => {
-    const html = renderMarkdown(`[click](${url}) ![img](${url})`).__html;
-    expect(html).toBe('<p>click img</p>');
-  });
+  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<b>x</b>'])(
+    'drops a %s link, keeping its text',
+    (url) => {
+      const html = renderMarkdown(`[click](${url}) ![img](${url})`).__html;
+      expect(html).toBe('<p>click img</p>');
+    },
+  );
 
   it('keeps http(s), mailto and relative links; external ones open in a new tab', () => {
     expect(renderMarkdown('[a](https://x.example) [b](mailto:a@b.c) [c](/docs/intro)').__html).toBe(
@@ -19,7 +24,9 @@ describe('Markdown from the document (issue 8: rendered safely)', () => {
   });
 
   it('renders GFM: tables, strikethrough, autolinks, task lists, fenced code', () => {
-    const html = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ www.example.com\n\n- [x] done\n\n```json\n{"a": "<b>"}\n```').__html;
+    const html = renderMarkdown(
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ www.example.com\n\n- [x] done\n\n```json\n{"a": "<b>"}\n```',
+    ).__html;
     expect(html).toContain('<table>');
     expect(html).toContain('<del>old</del>');
     expect(html).toContain('<a href="http://www.example.com" target="_blank"');
@@ -30,7 +37,10 @@ describe('Markdown from the document (issue 8: rendered safely)', () => {
   });
 
   it('gives h2/h3 ids that avoid the ids the page already uses', () => {
-    const { html, toc } = addHeadingIds(renderMarkdown('## Authentication\n\ntext\n\n### Tokens & <keys>\n\n## Authentication'), ['authentication']);
+    const { html, toc } = addHeadingIds(
+      renderMarkdown('## Authentication\n\ntext\n\n### Tokens & <keys>\n\n## Authentication'),
+      ['authentication'],
+    );
     expect(toc).toEqual([
       { depth: 2, id: 'authentication-1', text: 'Authentication' },
       { depth: 3, id: 'tokens--keys', text: 'Tokens & <keys>' },
@@ -40,13 +50,19 @@ describe('Markdown from the document (issue 8: rendered safely)', () => {
   });
 
   it('keeps each description to itself: a link definition in one does not resolve in the next', () => {
-    expect(renderMarkdown('See [the guide][g].\n\n[g]: /docs/guide').__html).toContain('<a href="/docs/guide">the guide</a>');
+    expect(renderMarkdown('See [the guide][g].\n\n[g]: /docs/guide').__html).toContain(
+      '<a href="/docs/guide">the guide</a>',
+    );
     expect(renderMarkdown('See [the guide][g].').__html).toBe('<p>See [the guide][g].</p>');
-    expect(renderMarkdown('> quoted\nlazy line\n\nafter').__html).toBe('<blockquote>\n<p>quoted\nlazy line</p>\n</blockquote>\n<p>after</p>');
+    expect(renderMarkdown('> quoted\nlazy line\n\nafter').__html).toBe(
+      '<blockquote>\n<p>quoted\nlazy line</p>\n</blockquote>\n<p>after</p>',
+    );
   });
 
   it('makes plain text for meta descriptions', () => {
-    expect(markdownToText('The **Shop** API: see [docs](https://x).\n\nSecond paragraph.')).toBe('The Shop API: see docs.');
+    expect(markdownToText('The **Shop** API: see [docs](https://x).\n\nSecond paragraph.')).toBe(
+      'The Shop API: see docs.',
+    );
     expect(markdownToText('x'.repeat(300))?.length).toBeLessThanOrEqual(200);
   });
 });

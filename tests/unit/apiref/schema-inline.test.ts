@@ -10,8 +10,19 @@ import { docWith, onlyOperation, parseInline, prop, requestSchema, responseSchem
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** `Wide` has `n` properties, each a `Leaf` of `m` string properties: n * (m + 1) rows when fully open. */
 const wide = (n: number, m: number) => ({
-  Wide: { type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`part${i}`, ref(`Leaf${i}`)])) },
-  ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`Leaf${i}`, { type: 'object', properties: Object.fromEntries(Array.from({ length: m }, (_, j) => [`field${j}`, { type: 'string' }])) }])),
+  Wide: {
+    type: 'object',
+    properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`part${i}`, ref(`Leaf${i}`)])),
+  },
+  ...Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [
+      `Leaf${i}`,
+      {
+        type: 'object',
+        properties: Object.fromEntries(Array.from({ length: m }, (_, j) => [`field${j}`, { type: 'string' }])),
+      },
+    ]),
+  ),
 });
 
 async function model(schemas: Record<string, unknown>, body: unknown): Promise<ApiModel> {
@@ -21,11 +32,21 @@ async function model(schemas: Record<string, unknown>, body: unknown): Promise<A
 }
 
 const rows = (node: SchemaNode | undefined): number =>
-  node ? (node.properties ?? []).reduce((n, p) => n + 1 + rows(p.schema), 0) + rows(node.items) + (node.variants?.options ?? []).reduce((n, o) => n + 1 + rows(o.schema), 0) : 0;
+  node
+    ? (node.properties ?? []).reduce((n, p) => n + 1 + rows(p.schema), 0) +
+      rows(node.items) +
+      (node.variants?.options ?? []).reduce((n, o) => n + 1 + rows(o.schema), 0)
+    : 0;
 
 describe('shared schema graph', () => {
   it('builds a named schema once per direction and uses the same node wherever it appears', async () => {
-    const m = await model({ Money: { type: 'object', properties: { amount: { type: 'integer' }, currency: { type: 'string' } } }, Thing: { type: 'object', properties: { price: ref('Money'), total: ref('Money') } } }, ref('Thing'));
+    const m = await model(
+      {
+        Money: { type: 'object', properties: { amount: { type: 'integer' }, currency: { type: 'string' } } },
+        Thing: { type: 'object', properties: { price: ref('Money'), total: ref('Money') } },
+      },
+      ref('Thing'),
+    );
     const op = m.operations[0] as NonNullable<ApiModel['operations'][0]>;
     const request = requestSchema(op);
     expect(prop(request, 'price')).toBe(prop(request, 'total'));
@@ -37,7 +58,12 @@ describe('shared schema graph', () => {
   it('grows with the document, not with how often recursive schemas meet (Stripe-like mutual recursion)', async () => {
     // 30 schemas that all refer to each other: expanded per use, this is astronomically large.
     const names = Array.from({ length: 30 }, (_, i) => `Node${i}`);
-    const schemas = Object.fromEntries(names.map((n) => [n, { type: 'object', properties: Object.fromEntries(names.map((o) => [o.toLowerCase(), ref(o)])) }]));
+    const schemas = Object.fromEntries(
+      names.map((n) => [
+        n,
+        { type: 'object', properties: Object.fromEntries(names.map((o) => [o.toLowerCase(), ref(o)])) },
+      ]),
+    );
     // Expanded per use, this would not finish: the model holds each schema once per direction.
     const m = await model({ ...schemas, Thing: ref('Node0') }, ref('Thing'));
     const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
@@ -61,7 +87,12 @@ describe('a page within its budget', () => {
 
   it('closes the named level that does not fit and writes it to a file the page names', async () => {
     const m = await model(wide(40, 30), ref('Wide'));
-    const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 'doc-hash', page: { rows: 600, depth: 10 } });
+    const inliner = createSchemaInliner({
+      schemaOf: m.schemaOf,
+      folder: 'openapi/schemas',
+      salt: 'doc-hash',
+      page: { rows: 600, depth: 10 },
+    });
     const page = inliner.operation(m.operations[0] as ApiModel['operations'][0]);
     const shown = requestSchema(page);
     expect(rows(shown)).toBe(40);
@@ -89,19 +120,33 @@ describe('a page within its budget', () => {
   });
 
   it('links a recursion to the row above where the schema opened, and never leaves build-time keys in the page', async () => {
-    const m = await model({ Thing: { type: 'object', properties: { name: { type: 'string' }, parent: ref('Thing'), owner: ref('Person') } }, Person: { type: 'object', properties: { best: ref('Thing') } } }, { type: 'object', properties: { thing: ref('Thing') } });
+    const m = await model(
+      {
+        Thing: { type: 'object', properties: { name: { type: 'string' }, parent: ref('Thing'), owner: ref('Person') } },
+        Person: { type: 'object', properties: { best: ref('Thing') } },
+      },
+      { type: 'object', properties: { thing: ref('Thing') } },
+    );
     const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
     const page = assignAnchors(inliner.operation(m.operations[0] as ApiModel['operations'][0]));
     const thing = prop(requestSchema(page), 'thing');
     expect(prop(thing, 'parent')).toMatchObject({ circular: 'Thing', circularAnchor: 'request-body-thing' });
-    expect(prop(prop(thing, 'owner'), 'best')).toMatchObject({ circular: 'Thing', circularAnchor: 'request-body-thing' });
+    expect(prop(prop(thing, 'owner'), 'best')).toMatchObject({
+      circular: 'Thing',
+      circularAnchor: 'request-body-thing',
+    });
     expect(JSON.stringify(page)).not.toMatch(/"(key|ref)":/);
   });
 });
 
 describe('long chains of schemas', () => {
   it('builds a chain of 3,000 schemas each naming the next without exhausting the stack, and pages open it', async () => {
-    const schemas = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`S${i}`, { type: 'object', properties: { id: { type: 'string' }, ...(i < 2999 ? { next: ref(`S${i + 1}`) } : {}) } }]));
+    const schemas = Object.fromEntries(
+      Array.from({ length: 3000 }, (_, i) => [
+        `S${i}`,
+        { type: 'object', properties: { id: { type: 'string' }, ...(i < 2999 ? { next: ref(`S${i + 1}`) } : {}) } },
+      ]),
+    );
     const m = await model({ ...schemas, Thing: ref('S0') }, ref('Thing'));
     const inliner = createSchemaInliner({ schemaOf: m.schemaOf, folder: 'openapi/schemas', salt: 's' });
     const shown = requestSchema(inliner.operation(m.operations[0] as ApiModel['operations'][0]));

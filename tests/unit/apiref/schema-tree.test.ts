@@ -23,10 +23,30 @@ describe('schema trees', () => {
     );
     const tree = requestSchema(op);
     expect(tree).toMatchObject({ type: 'object', name: 'Thing' });
-    expect(tree.properties?.find((p) => p.name === 'name')).toMatchObject({ required: true, schema: { type: 'string', constraints: ['min length 1', 'max length 80'], description: { __html: '<p>The <strong>name</strong>.</p>' } } });
-    expect(prop(tree, 'size')).toMatchObject({ type: 'integer', format: 'int32', default: 3, constraints: ['>= 0', '< 10'] });
-    expect(prop(tree, 'tags')).toMatchObject({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, constraints: ['max items 5', 'unique items'] });
-    expect(prop(prop(tree, 'owner'), 'email')).toMatchObject({ type: 'string', format: 'email', constraints: ['pattern ^.+@.+$'] });
+    expect(tree.properties?.find((p) => p.name === 'name')).toMatchObject({
+      required: true,
+      schema: {
+        type: 'string',
+        constraints: ['min length 1', 'max length 80'],
+        description: { __html: '<p>The <strong>name</strong>.</p>' },
+      },
+    });
+    expect(prop(tree, 'size')).toMatchObject({
+      type: 'integer',
+      format: 'int32',
+      default: 3,
+      constraints: ['>= 0', '< 10'],
+    });
+    expect(prop(tree, 'tags')).toMatchObject({
+      type: 'array',
+      items: { type: 'string', enum: ['a', 'b'] },
+      constraints: ['max items 5', 'unique items'],
+    });
+    expect(prop(prop(tree, 'owner'), 'email')).toMatchObject({
+      type: 'string',
+      format: 'email',
+      constraints: ['pattern ^.+@.+$'],
+    });
     expect(propNames(prop(tree, 'lines')?.items)).toEqual(['sku']);
   });
 
@@ -35,8 +55,22 @@ describe('schema trees', () => {
       await parseInline(
         docWith(
           {
-            Base: { type: 'object', description: 'Base.', required: ['id'], properties: { id: { type: 'string' }, note: { type: 'string', maxLength: 5 } } },
-            Thing: { allOf: [{ $ref: '#/components/schemas/Base' }, { description: 'A thing.', required: ['label'], properties: { label: { type: 'string' }, note: { description: 'Overridden.' } } }] },
+            Base: {
+              type: 'object',
+              description: 'Base.',
+              required: ['id'],
+              properties: { id: { type: 'string' }, note: { type: 'string', maxLength: 5 } },
+            },
+            Thing: {
+              allOf: [
+                { $ref: '#/components/schemas/Base' },
+                {
+                  description: 'A thing.',
+                  required: ['label'],
+                  properties: { label: { type: 'string' }, note: { description: 'Overridden.' } },
+                },
+              ],
+            },
           },
           { allOf: [{ $ref: '#/components/schemas/Thing' }, { required: ['note'] }] },
         ),
@@ -50,7 +84,11 @@ describe('schema trees', () => {
       ['note', true],
       ['label', true],
     ]);
-    expect(prop(tree, 'note')).toMatchObject({ type: 'string', constraints: ['max length 5'], description: { __html: '<p>Overridden.</p>' } });
+    expect(prop(tree, 'note')).toMatchObject({
+      type: 'string',
+      constraints: ['max length 5'],
+      description: { __html: '<p>Overridden.</p>' },
+    });
   });
 
   it('shows oneOf and anyOf as variants, labelled by component name and discriminator value', async () => {
@@ -62,15 +100,30 @@ describe('schema trees', () => {
           Thing: {
             type: 'object',
             properties: {
-              payment: { oneOf: [{ $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' }], discriminator: { propertyName: 'kind', mapping: { card: '#/components/schemas/Card', bank: 'Bank' } } },
-              contact: { anyOf: [{ type: 'string', format: 'email' }, { type: 'object', title: 'Phone', properties: { number: { type: 'string' } } }] },
+              payment: {
+                oneOf: [{ $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' }],
+                discriminator: { propertyName: 'kind', mapping: { card: '#/components/schemas/Card', bank: 'Bank' } },
+              },
+              contact: {
+                anyOf: [
+                  { type: 'string', format: 'email' },
+                  { type: 'object', title: 'Phone', properties: { number: { type: 'string' } } },
+                ],
+              },
             },
           },
         }),
       ),
     );
     const payment = prop(requestSchema(op), 'payment');
-    expect(payment?.variants).toMatchObject({ kind: 'oneOf', discriminator: 'kind', options: [{ label: 'Card', discriminatorValue: 'card' }, { label: 'Bank', discriminatorValue: 'bank' }] });
+    expect(payment?.variants).toMatchObject({
+      kind: 'oneOf',
+      discriminator: 'kind',
+      options: [
+        { label: 'Card', discriminatorValue: 'card' },
+        { label: 'Bank', discriminatorValue: 'bank' },
+      ],
+    });
     expect(propNames(payment?.variants?.options[1]?.schema)).toEqual(['kind', 'iban']);
     const contact = prop(requestSchema(op), 'contact');
     expect(contact?.variants?.kind).toBe('anyOf');
@@ -82,8 +135,15 @@ describe('schema trees', () => {
       await parseInline(
         docWith(
           {
-            Pet: { type: 'object', required: ['petType'], discriminator: { propertyName: 'petType' }, properties: { petType: { type: 'string' }, name: { type: 'string' } } },
-            Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { huntingSkill: { type: 'string' } } }] },
+            Pet: {
+              type: 'object',
+              required: ['petType'],
+              discriminator: { propertyName: 'petType' },
+              properties: { petType: { type: 'string' }, name: { type: 'string' } },
+            },
+            Cat: {
+              allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { huntingSkill: { type: 'string' } } }],
+            },
             Dog: { allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { packSize: { type: 'integer' } } }] },
           },
           { $ref: '#/components/schemas/Pet' },
@@ -104,7 +164,20 @@ describe('schema trees', () => {
   it('reads nullable from OpenAPI 3.0 `nullable` and from a 3.1 type list', async () => {
     const op = onlyOperation(
       await parseInline(
-        docWith({ Thing: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: 'integer', nullable: true }, c: { type: 'string' } } } }, undefined, { openapi: '3.1.0' }),
+        docWith(
+          {
+            Thing: {
+              type: 'object',
+              properties: {
+                a: { type: ['string', 'null'] },
+                b: { type: 'integer', nullable: true },
+                c: { type: 'string' },
+              },
+            },
+          },
+          undefined,
+          { openapi: '3.1.0' },
+        ),
       ),
     );
     const tree = requestSchema(op);
@@ -120,7 +193,13 @@ describe('schema trees', () => {
           Secret: { type: 'string', writeOnly: true },
           Thing: {
             type: 'object',
-            properties: { id: { type: 'string', readOnly: true }, password: { type: 'string', writeOnly: true }, pin: { $ref: '#/components/schemas/Secret' }, old: { type: 'string', deprecated: true }, name: { type: 'string' } },
+            properties: {
+              id: { type: 'string', readOnly: true },
+              password: { type: 'string', writeOnly: true },
+              pin: { $ref: '#/components/schemas/Secret' },
+              old: { type: 'string', deprecated: true },
+              name: { type: 'string' },
+            },
           },
         }),
       ),
@@ -136,7 +215,14 @@ describe('schema trees', () => {
     const op = onlyOperation(
       await parseInline(
         docWith({
-          Thing: { type: 'object', properties: { name: { type: 'string' }, parent: { $ref: '#/components/schemas/Thing' }, children: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } },
+          Thing: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              parent: { $ref: '#/components/schemas/Thing' },
+              children: { type: 'array', items: { $ref: '#/components/schemas/Thing' } },
+            },
+          },
           Loop: { allOf: [{ $ref: '#/components/schemas/Loop2' }] },
           Loop2: { type: 'object', properties: { next: { allOf: [{ $ref: '#/components/schemas/Loop' }] } } },
         }),
@@ -144,17 +230,30 @@ describe('schema trees', () => {
     );
     const tree = requestSchema(op);
     // The model keeps a small node naming the schema; pages link it to the row above (schema-inline, anchors).
-    expect(prop(tree, 'parent')).toEqual({ type: 'object', name: 'Thing', circular: 'Thing', ref: 'request|#/components/schemas/Thing' });
+    expect(prop(tree, 'parent')).toEqual({
+      type: 'object',
+      name: 'Thing',
+      circular: 'Thing',
+      ref: 'request|#/components/schemas/Thing',
+    });
     expect(prop(tree, 'children')?.items).toMatchObject({ circular: 'Thing' });
     expect(JSON.stringify(tree).length).toBeLessThan(2000);
   });
 
   it('terminates on allOf cycles and keeps deep anonymous nesting whole (pages budget what they show)', async () => {
-    const deep = (n: number): object => (n === 0 ? { type: 'string' } : { type: 'object', properties: { next: deep(n - 1) } });
+    const deep = (n: number): object =>
+      n === 0 ? { type: 'string' } : { type: 'object', properties: { next: deep(n - 1) } };
     const result = await parseInline(
       docWith(
-        { Loop: { allOf: [{ $ref: '#/components/schemas/Loop2' }] }, Loop2: { type: 'object', properties: { back: { $ref: '#/components/schemas/Loop' } } }, Deep: deep(30) as Record<string, unknown> },
-        { type: 'object', properties: { loop: { $ref: '#/components/schemas/Loop' }, deep: { $ref: '#/components/schemas/Deep' } } },
+        {
+          Loop: { allOf: [{ $ref: '#/components/schemas/Loop2' }] },
+          Loop2: { type: 'object', properties: { back: { $ref: '#/components/schemas/Loop' } } },
+          Deep: deep(30) as Record<string, unknown>,
+        },
+        {
+          type: 'object',
+          properties: { loop: { $ref: '#/components/schemas/Loop' }, deep: { $ref: '#/components/schemas/Deep' } },
+        },
       ),
     );
     const tree = requestSchema(onlyOperation(result));
@@ -165,7 +264,11 @@ describe('schema trees', () => {
   });
 
   it('shows a map (additionalProperties) by its value schema', async () => {
-    const op = onlyOperation(await parseInline(docWith({ Thing: { type: 'object', additionalProperties: { type: 'string', maxLength: 500 } } })));
+    const op = onlyOperation(
+      await parseInline(
+        docWith({ Thing: { type: 'object', additionalProperties: { type: 'string', maxLength: 500 } } }),
+      ),
+    );
     expect(requestSchema(op).additionalProperties).toEqual({ type: 'string', constraints: ['max length 500'] });
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { assignSlugs, kebab } from '../../../src/apiref/slugs.ts';
 import { parseInline } from './helpers.ts';
 
-const op = (summary: string, extra: Record<string, unknown> = {}) => ({ summary, responses: { '200': { description: 'OK' } }, ...extra });
+const op = (summary: string, extra: Record<string, unknown> = {}) => ({
+  summary,
+  responses: { '200': { description: 'OK' } },
+  ...extra,
+});
 
 describe('slugs', () => {
   it('kebab-cases summaries and operationIds', () => {
@@ -18,12 +22,23 @@ describe('slugs', () => {
       info: { title: 'T', version: '1' },
       tags: [{ name: 'Pet store', 'x-slug': 'pets' }, { name: 'Other things' }],
       paths: {
-        '/a': { get: op('List all the things', { 'x-slug': 'update-project-category', tags: ['Pet store'] }), post: op('Make a thing', { tags: ['Other things'] }) },
-        '/b': { get: { operationId: 'readB', responses: { '200': { description: 'OK' } } }, delete: { responses: { '204': { description: 'Gone' } } } },
+        '/a': {
+          get: op('List all the things', { 'x-slug': 'update-project-category', tags: ['Pet store'] }),
+          post: op('Make a thing', { tags: ['Other things'] }),
+        },
+        '/b': {
+          get: { operationId: 'readB', responses: { '200': { description: 'OK' } } },
+          delete: { responses: { '204': { description: 'Gone' } } },
+        },
       },
     });
     expect(result.diagnostics).toEqual([]);
-    expect(result.model?.operations.map((o) => o.slug)).toEqual(['update-project-category', 'make-a-thing', 'read-b', 'delete-b']);
+    expect(result.model?.operations.map((o) => o.slug)).toEqual([
+      'update-project-category',
+      'make-a-thing',
+      'read-b',
+      'delete-b',
+    ]);
     expect(result.model?.tags.map((t) => t.slug)).toEqual(['pets', 'other-things', 'operations']);
   });
 
@@ -45,7 +60,9 @@ describe('slugs', () => {
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'openapi-slug-duplicate', line: 9 });
-    expect(errors[0]?.message).toMatchInlineSnapshot(`"two pages of the API reference have the slug "orders-list": operation GET /orders and operation POST /orders/search"`);
+    expect(errors[0]?.message).toMatchInlineSnapshot(
+      `"two pages of the API reference have the slug "orders-list": operation GET /orders and operation POST /orders/search"`,
+    );
     expect(errors[0]?.related?.map((r) => r.line)).toEqual([5, 9]);
   });
 
@@ -53,7 +70,14 @@ describe('slugs', () => {
     const result = await parseInline({
       openapi: '3.0.3',
       info: { title: 'T', version: '1' },
-      paths: { '/anything': { get: op('Returns anything'), put: op('Returns anything') }, '/anything/{x}': { get: op('Returns anything', { parameters: [{ name: 'x', in: 'path', required: true, schema: { type: 'string' } }] }) } },
+      paths: {
+        '/anything': { get: op('Returns anything'), put: op('Returns anything') },
+        '/anything/{x}': {
+          get: op('Returns anything', {
+            parameters: [{ name: 'x', in: 'path', required: true, schema: { type: 'string' } }],
+          }),
+        },
+      },
     });
     expect(result.model?.operations.map((o) => o.slug)).toEqual(['returns-anything', 'put-anything', 'get-anything-x']);
     expect(result.diagnostics.map((d) => [d.severity, d.code])).toEqual([
@@ -82,7 +106,10 @@ describe('slugs', () => {
       info: { title: 'T', version: '1' },
       paths: { [`/a/${'x'.repeat(3000)}`]: { get: op(summary, { tags: [tag] }), post: op(summary, { tags: [tag] }) } },
     });
-    const slugs = [...(result.model?.operations.map((o) => o.slug) ?? []), ...(result.model?.tags.map((t) => t.slug) ?? [])];
+    const slugs = [
+      ...(result.model?.operations.map((o) => o.slug) ?? []),
+      ...(result.model?.tags.map((t) => t.slug) ?? []),
+    ];
     expect(slugs).toHaveLength(3);
     for (const slug of slugs) expect(slug.length).toBeLessThanOrEqual(80);
     expect(new Set(slugs).size).toBe(3);

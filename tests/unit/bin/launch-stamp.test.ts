@@ -7,7 +7,8 @@ import { afterAll, expect, test } from 'vitest';
 // A copy of the project, so remaking its bundle never removes the one other tests' CLI runs are loading.
 const project = path.resolve(import.meta.dirname, '../../..');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'launch-stamp-'));
-for (const part of ['bin', 'src', 'templates', 'package.json', 'package-lock.json']) fs.cpSync(path.join(project, part), path.join(root, part), { recursive: true });
+for (const part of ['bin', 'src', 'templates', 'package.json', 'package-lock.json'])
+  fs.cpSync(path.join(project, part), path.join(root, part), { recursive: true });
 fs.symlinkSync(path.join(project, 'node_modules'), path.join(root, 'node_modules'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const portalDir = path.join(root, '.portal');
@@ -16,7 +17,8 @@ const bundles = () => fs.readdirSync(portalDir).filter((f) => /^cli-[0-9a-f]{16}
 // The CLI bundle contains templates/ code (the search indexer's terms): editing it must give a new bundle, or the
 // CLI keeps indexing with the old terms while the browser queries with the new ones.
 test('the CLI bundle is remade when a bundled templates/ file changes', () => {
-  const help = () => execFileSync(process.execPath, [path.join(root, 'bin/portal.js'), '--help'], { cwd: root, encoding: 'utf8' });
+  const help = () =>
+    execFileSync(process.execPath, [path.join(root, 'bin/portal.js'), '--help'], { cwd: root, encoding: 'utf8' });
   help();
   const before = bundles();
   expect(before).toHaveLength(1);
@@ -36,16 +38,27 @@ test('the launcher bundles the compile worker beside the CLI, and builds compile
   const { scenario } = await import('../../helpers/scenario.ts');
   const site = await scenario('launch-worker', {});
   try {
-    const build = () => execFileSync(process.execPath, [path.join(root, 'bin/portal.js'), 'build'], { cwd: site, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const build = () =>
+      execFileSync(process.execPath, [path.join(root, 'bin/portal.js'), 'build'], {
+        cwd: site,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
     const first = build();
     const [bundle] = bundles();
     const worker = path.join(portalDir, bundle as string, 'compile-worker.mjs');
     expect(fs.existsSync(worker)).toBe(true);
-    expect(JSON.parse(fs.readFileSync(path.join(portalDir, 'cli-inputs.json'), 'utf8'))).toContain('src/content/compile-worker.ts');
+    expect(JSON.parse(fs.readFileSync(path.join(portalDir, 'cli-inputs.json'), 'utf8'))).toContain(
+      'src/content/compile-worker.ts',
+    );
     expect(first).toMatch(/compile \d+ MDX files/);
     // No worker script of its own was left, and none was made: the build's compile stage used the bundled one.
     expect(fs.readdirSync(portalDir).filter((f) => f.startsWith('compile-worker-'))).toEqual([]);
-    const cached = () => fs.readdirSync(path.join(portalDir, 'cache')).filter((f) => f.endsWith('.json')).sort();
+    const cached = () =>
+      fs
+        .readdirSync(path.join(portalDir, 'cache'))
+        .filter((f) => f.endsWith('.json'))
+        .sort();
     const entries = cached();
     expect(entries.length).toBeGreaterThan(0);
     build();

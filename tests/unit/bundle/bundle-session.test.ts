@@ -18,7 +18,13 @@ afterAll(async () => {
 });
 
 const files = async (withSession: boolean) => {
-  const result = await build({ root: dir, write: false, log: memoryLogger(), cache, ...(withSession ? { preview } : {}) });
+  const result = await build({
+    root: dir,
+    write: false,
+    log: memoryLogger(),
+    cache,
+    ...(withSession ? { preview } : {}),
+  });
   return result.files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]);
 };
 
@@ -37,7 +43,13 @@ describe('bundling with the contexts serve keeps between rebuilds', () => {
     await fs.appendFile(intro, '\nA paragraph added while serving.\n');
     const edited = await files(true);
     expect(edited).toEqual(await files(false));
-    expect(edited.some(([, b64]) => Buffer.from(b64 as string, 'base64').toString('utf8').includes('A paragraph added while serving.'))).toBe(true);
+    expect(
+      edited.some(([, b64]) =>
+        Buffer.from(b64 as string, 'base64')
+          .toString('utf8')
+          .includes('A paragraph added while serving.'),
+      ),
+    ).toBe(true);
     // A new page is a new entry point: a new context, and still the same output.
     await fs.writeFile(path.join(dir, 'site/docs/added.md'), '# Added\n\nNew page.\n');
     expect(await files(true)).toEqual(await files(false));

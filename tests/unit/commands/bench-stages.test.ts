@@ -19,7 +19,11 @@ describe('bench stage times (issue 17 item 5)', () => {
   });
 
   it('takes each stage’s median over the runs and prints cold and warm side by side', () => {
-    const cold = medianStageTimes([parseStageTimes(output(1500, 600)), parseStageTimes(output(1400, 900)), parseStageTimes(output(1450, 700))]);
+    const cold = medianStageTimes([
+      parseStageTimes(output(1500, 600)),
+      parseStageTimes(output(1400, 900)),
+      parseStageTimes(output(1450, 700)),
+    ]);
     expect(cold).toEqual([
       { stage: 'config', ms: 39 },
       { stage: 'compile 36 MDX files', ms: 1450 },

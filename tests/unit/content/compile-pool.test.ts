@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { cacheKey, compileAll, createCompileCache, startCompilePool } from '../../../src/content/compile-pool.ts';
 
 const languages = ['markup-templating', 'liquid', 'php'];
-const workerScripts = () => fs.readdirSync(path.resolve(import.meta.dirname, '../../../.portal')).filter((f) => f.startsWith(`compile-worker-${process.pid}-`));
-const page = (i: number) => ({ file: `docs/p${i}.mdx`, text: `---\ntitle: Page ${i}\n---\n\n## Part ${i}\n\nSee [next](/docs/p${i + 1}).\n` });
+const workerScripts = () =>
+  fs
+    .readdirSync(path.resolve(import.meta.dirname, '../../../.portal'))
+    .filter((f) => f.startsWith(`compile-worker-${process.pid}-`));
+const page = (i: number) => ({
+  file: `docs/p${i}.mdx`,
+  text: `---\ntitle: Page ${i}\n---\n\n## Part ${i}\n\nSee [next](/docs/p${i + 1}).\n`,
+});
 
 describe('compile pool', () => {
   it('compiles on a pool started ahead of time, keeps input order, and leaves nothing behind when closed', async () => {
@@ -48,12 +54,18 @@ describe('compile pool', () => {
       const [real] = await compileAll([input], { cache: createCompileCache(dir), languages, pool });
       const marked = (title: string) => JSON.stringify({ ...real, frontMatter: { ...real?.frontMatter, title } });
       // An entry under this compiler's key is trusted as is: the disk cache is really read.
-      fs.writeFileSync(path.join(dir, `${cacheKey(current, languages, input.file, input.text)}.json`), marked('from cache'));
+      fs.writeFileSync(
+        path.join(dir, `${cacheKey(current, languages, input.file, input.text)}.json`),
+        marked('from cache'),
+      );
       const [same] = await compileAll([input], { cache: createCompileCache(dir), languages, pool });
       expect(same?.frontMatter.title).toBe('from cache');
       // Entries left by an older compiler are not found: the page is compiled again.
       for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
-      fs.writeFileSync(path.join(dir, `${cacheKey(`${current}-old`, languages, input.file, input.text)}.json`), marked('stale'));
+      fs.writeFileSync(
+        path.join(dir, `${cacheKey(`${current}-old`, languages, input.file, input.text)}.json`),
+        marked('stale'),
+      );
       const [fresh] = await compileAll([input], { cache: createCompileCache(dir), languages, pool });
       expect(fresh?.frontMatter.title).toBe('Page 3');
     } finally {
@@ -78,7 +90,9 @@ describe('the disk cache across a crashed compile worker', () => {
         if (cache.memory.size === 2) void worker?.terminate();
         return result;
       };
-      await expect(compileAll(inputs, { cache, languages, pool })).rejects.toThrow(/compiling docs\/p1\d\.mdx stopped the worker/);
+      await expect(compileAll(inputs, { cache, languages, pool })).rejects.toThrow(
+        /compiling docs\/p1\d\.mdx stopped the worker/,
+      );
       const written = fs.readdirSync(dir);
       expect(written.filter((f) => !f.endsWith('.json'))).toEqual([]);
       expect(written.length).toBeGreaterThanOrEqual(2);

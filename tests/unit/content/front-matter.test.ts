@@ -3,7 +3,10 @@ import { parseFrontMatter } from '../../../src/content/front-matter.ts';
 
 describe('front matter', () => {
   it('reads Docusaurus keys and blanks the block so body lines keep their numbers', () => {
-    const r = parseFrontMatter('---\ntitle: Filters\ntags: [liquidjs, themes]\nsidebar_position: 2\n---\n# Filters\n', 'f.mdx');
+    const r = parseFrontMatter(
+      '---\ntitle: Filters\ntags: [liquidjs, themes]\nsidebar_position: 2\n---\n# Filters\n',
+      'f.mdx',
+    );
     expect(r.diagnostics).toEqual([]);
     expect(r.frontMatter).toMatchObject({ title: 'Filters', tags: ['liquidjs', 'themes'], sidebar_position: 2 });
     expect(r.body.split('\n')[5]).toBe('# Filters');
@@ -22,7 +25,8 @@ describe('front matter', () => {
     expect(r.diagnostics[0]?.message).toContain('"draft"');
   });
   it('refuses alias bombs instead of expanding them', () => {
-    const bomb = 'a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c]';
+    const bomb =
+      'a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c]';
     const r = parseFrontMatter(`---\n${bomb}\n---\n`, 'f.mdx');
     expect(r.diagnostics[0]?.message).toMatch(/alias/i);
   });

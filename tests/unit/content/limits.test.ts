@@ -13,7 +13,24 @@ const timed = <T>(fn: () => T): { value: T; ms: number } => {
 
 describe('checkSourceLimits', () => {
   it('accepts ordinary pages: lists, quotes, code, thematic breaks', () => {
-    const page = ['# Title', '', '- a', '  - b', '    1. c', '', '> quote', '> > nested', '', '* * *', '', '```js', '        deeply.indented(code);', '```', '', '10) ten'].join('\n');
+    const page = [
+      '# Title',
+      '',
+      '- a',
+      '  - b',
+      '    1. c',
+      '',
+      '> quote',
+      '> > nested',
+      '',
+      '* * *',
+      '',
+      '```js',
+      '        deeply.indented(code);',
+      '```',
+      '',
+      '10) ten',
+    ].join('\n');
     expect(check(page)).toEqual([]);
     expect(check(`${'- '.repeat(LIMITS.maxContainerDepth)}x`)).toEqual([]);
   });
@@ -21,11 +38,26 @@ describe('checkSourceLimits', () => {
   it.each([
     ['100,000 quote markers', `# T\n\n${'>'.repeat(100_000)} deep\n`, 3, 'blockquotes nested 100000 levels deep'],
     ['spaced quote markers', `# T\n\n${'> '.repeat(100_000)}deep\n`, 3, 'blockquotes nested 100000 levels deep'],
-    ['2,000 bullets on one line', `${'- '.repeat(2000)}x`, 1, 'lists and blockquotes nested 2000 levels deep on one line'],
-    ['2,000 ordered markers on one line', `a\n${'1. '.repeat(2000)}x`, 2, 'lists and blockquotes nested 2000 levels deep on one line'],
+    [
+      '2,000 bullets on one line',
+      `${'- '.repeat(2000)}x`,
+      1,
+      'lists and blockquotes nested 2000 levels deep on one line',
+    ],
+    [
+      '2,000 ordered markers on one line',
+      `a\n${'1. '.repeat(2000)}x`,
+      2,
+      'lists and blockquotes nested 2000 levels deep on one line',
+    ],
     ['bullets after tabs', `${'+\t'.repeat(2000)}x`, 1, 'lists and blockquotes nested 2000 levels deep on one line'],
     ['lists inside quotes', `${'1) > '.repeat(1000)}x`, 1, 'blockquotes nested 1000 levels deep'],
-    ['a list nested by indentation', Array.from({ length: 2000 }, (_, i) => `${' '.repeat(2 * i)}- item`).join('\n'), 101, 'line indented 201 columns'],
+    [
+      'a list nested by indentation',
+      Array.from({ length: 2000 }, (_, i) => `${' '.repeat(2 * i)}- item`).join('\n'),
+      101,
+      'line indented 201 columns',
+    ],
   ])('refuses %s at its line', (_label, text, line, message) => {
     const { value, ms } = timed(() => check(text));
     expect(value).toHaveLength(1);
@@ -37,7 +69,12 @@ describe('checkSourceLimits', () => {
 
   it('refuses a file over 2 MB, quickly', () => {
     const { value, ms } = timed(() => check(`# Big\n\n${'word '.repeat(1_100_000)}`));
-    expect(value[0]).toMatchObject({ code: 'content-too-large', file: FILE, line: 1, message: 'file is 5.2 MB; the limit is 2 MB' });
+    expect(value[0]).toMatchObject({
+      code: 'content-too-large',
+      file: FILE,
+      line: 1,
+      message: 'file is 5.2 MB; the limit is 2 MB',
+    });
     expect(ms).toBeLessThan(1_000);
   });
 

@@ -27,7 +27,12 @@ describe('scanStatic', () => {
       { rel: 'robots.txt', link: false },
     ]);
     // A link to a file in the linked folder is not broken; dot files are not published.
-    expect([...statics.paths].sort()).toEqual(['/downloads/guide.pdf', '/img/icons/a.svg', '/img/link.svg', '/robots.txt']);
+    expect([...statics.paths].sort()).toEqual([
+      '/downloads/guide.pdf',
+      '/img/icons/a.svg',
+      '/img/link.svg',
+      '/robots.txt',
+    ]);
   });
 
   it('reads a missing static folder as an empty one', async () => {

@@ -78,13 +78,23 @@ describe('static content (Markdown-only .mdx files)', () => {
 
   it('routes elements through the components map, so links navigate client-side', async () => {
     const compiled = await compileMdx('See [the intro](/docs/intro).\n', 'docs/a.mdx');
-    const Link = ({ href, children }: { href: string; children: string }) => createElement('a', { href: `/base${href}`, 'data-internal': '' }, children);
-    const html = renderToString(createElement(staticContent(staticModuleTree(compiled.code)), { components: { a: Link } }));
-    expect(html).toBe('<div data-static-content=""><p>See <a href="/base/docs/intro" data-internal="">the intro</a>.</p></div>');
+    const Link = ({ href, children }: { href: string; children: string }) =>
+      createElement('a', { href: `/base${href}`, 'data-internal': '' }, children);
+    const html = renderToString(
+      createElement(staticContent(staticModuleTree(compiled.code)), { components: { a: Link } }),
+    );
+    expect(html).toBe(
+      '<div data-static-content=""><p>See <a href="/base/docs/intro" data-internal="">the intro</a>.</p></div>',
+    );
   });
 
   it('keeps the full MDX compiler for JSX, imports, exports and expressions', async () => {
-    for (const source of ['<Tabs>\n  text\n</Tabs>\n', 'export const x = 1;\n\nText.\n', 'Total: {1 + 1}\n', 'Inline <b>bold</b> JSX.\n']) {
+    for (const source of [
+      '<Tabs>\n  text\n</Tabs>\n',
+      'export const x = 1;\n\nText.\n',
+      'Total: {1 + 1}\n',
+      'Inline <b>bold</b> JSX.\n',
+    ]) {
       const compiled = await compileMdx(source, 'docs/jsx.mdx');
       expect(compiled.diagnostics).toEqual([]);
       expect(compiled.code).not.toContain('static-content');
@@ -104,7 +114,13 @@ describe('static content (Markdown-only .mdx files)', () => {
         outputFormat: 'program',
         jsxImportSource: 'react',
         development: false,
-        remarkPlugins: [remarkGfm, remarkDirective, remarkAdmonitions, remarkExplicitIds, [remarkCollectLinks, { out: links }]],
+        remarkPlugins: [
+          remarkGfm,
+          remarkDirective,
+          remarkAdmonitions,
+          remarkExplicitIds,
+          [remarkCollectLinks, { out: links }],
+        ],
         rehypePlugins: [[rehypeHeadingIds, { out: headings }], rehypeHighlight],
       },
     );

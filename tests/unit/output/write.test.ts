@@ -4,7 +4,14 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
 import { scanStatic } from '../../../src/content/scan-static.ts';
-import { foldersToCreate, holdsBytes, inSlices, removeTree, sameFileContents, writeOutput } from '../../../src/output/write.ts';
+import {
+  foldersToCreate,
+  holdsBytes,
+  inSlices,
+  removeTree,
+  sameFileContents,
+  writeOutput,
+} from '../../../src/output/write.ts';
 
 // issue 8: the write stage never leaves a half-written site, whether it is interrupted or killed outright.
 
@@ -18,7 +25,8 @@ beforeEach(async () => {
   await fs.writeFile(path.join(outDir, 'index.html'), 'old site');
 });
 
-const manyFiles = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `docs/p${i}/index.html`, contents: `page ${i}` }));
+const manyFiles = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ path: `docs/p${i}/index.html`, contents: `page ${i}` }));
 
 describe('writeOutput', () => {
   it('stops when interrupted, removes its temporary folder and leaves the old output', async () => {
@@ -57,7 +65,10 @@ describe('writeOutput', () => {
     await fs.rename(outDir, `${outDir}.old-4242`);
     await fs.mkdir(path.join(parent, '.build.tmp-abc123'));
     // This write fails (a file where a folder must go), so what is left is what recovery made of it.
-    const conflicting = [{ path: 'a', contents: 'x' }, { path: 'a/b', contents: 'y' }];
+    const conflicting = [
+      { path: 'a', contents: 'x' },
+      { path: 'a/b', contents: 'y' },
+    ];
     await expect(writeOutput(outDir, conflicting)).rejects.toThrow();
     expect((await fs.readdir(parent)).sort()).toEqual(['build']);
     expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
@@ -78,7 +89,14 @@ describe('writeOutput, static files', () => {
     await fs.writeFile(path.join(staticDir, 'robots.txt'), 'static robots');
     await fs.writeFile(path.join(staticDir, '.hidden'), 'secret');
     await fs.symlink('icons/a.svg', path.join(staticDir, 'img', 'link.svg'));
-    await writeOutput(outDir, [{ path: 'robots.txt', contents: 'generated robots' }, { path: 'img/icons/b.svg', contents: new Uint8Array([60, 47, 62]) }], await scanStatic(staticDir));
+    await writeOutput(
+      outDir,
+      [
+        { path: 'robots.txt', contents: 'generated robots' },
+        { path: 'img/icons/b.svg', contents: new Uint8Array([60, 47, 62]) },
+      ],
+      await scanStatic(staticDir),
+    );
     expect(await fs.readFile(path.join(outDir, 'img', 'icons', 'a.svg'), 'utf8')).toBe('<svg/>');
     expect(await fs.readFile(path.join(outDir, 'img', 'icons', 'b.svg'), 'utf8')).toBe('</>');
     expect(await fs.readlink(path.join(outDir, 'img', 'link.svg'))).toBe('icons/a.svg');
@@ -88,7 +106,10 @@ describe('writeOutput, static files', () => {
   });
 
   it('writes files given twice once each, the later one winning', async () => {
-    await writeOutput(outDir, [{ path: 'a/index.html', contents: 'first' }, { path: 'a/index.html', contents: 'second' }]);
+    await writeOutput(outDir, [
+      { path: 'a/index.html', contents: 'first' },
+      { path: 'a/index.html', contents: 'second' },
+    ]);
     expect(await fs.readFile(path.join(outDir, 'a', 'index.html'), 'utf8')).toBe('second');
   });
 });
@@ -96,8 +117,17 @@ describe('writeOutput, static files', () => {
 describe('foldersToCreate', () => {
   it('lists each folder once, parents before children, without the root', () => {
     const root = '/out/.build.tmp-x';
-    const files = ['index.html', 'docs/a/index.html', 'docs/index.html', 'docs/a/b/index.html', 'docs-x/index.html', '_portal/c/chunk.js'].map((f) => path.join(root, f));
-    expect(foldersToCreate(root, files)).toEqual(['_portal/c', 'docs', 'docs-x', 'docs/a', 'docs/a/b'].map((d) => path.join(root, d)));
+    const files = [
+      'index.html',
+      'docs/a/index.html',
+      'docs/index.html',
+      'docs/a/b/index.html',
+      'docs-x/index.html',
+      '_portal/c/chunk.js',
+    ].map((f) => path.join(root, f));
+    expect(foldersToCreate(root, files)).toEqual(
+      ['_portal/c', 'docs', 'docs-x', 'docs/a', 'docs/a/b'].map((d) => path.join(root, d)),
+    );
   });
 });
 
@@ -118,7 +148,13 @@ describe('inSlices', () => {
       while (performance.now() < until);
     };
     setImmediate(() => controller.abort(new Error('stop')));
-    await expect(inSlices(Array.from({ length: 1000 }, (_, i) => i), slow, controller.signal)).rejects.toThrow('stop');
+    await expect(
+      inSlices(
+        Array.from({ length: 1000 }, (_, i) => i),
+        slow,
+        controller.signal,
+      ),
+    ).rejects.toThrow('stop');
     expect(calls).toBeGreaterThan(0);
     expect(calls).toBeLessThan(1000);
   });
@@ -200,7 +236,10 @@ describe('writeOutput, reusing the previous output', () => {
   });
 
   it('gives a later entry for the same path the last word when it is reused too', async () => {
-    await writeOutput(outDir, [{ path: 'index.html', contents: 'first' }, { path: 'index.html', contents: 'old site' }]);
+    await writeOutput(outDir, [
+      { path: 'index.html', contents: 'first' },
+      { path: 'index.html', contents: 'old site' },
+    ]);
     expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
   });
 });

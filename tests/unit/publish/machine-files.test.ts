@@ -4,17 +4,39 @@ import type { PortalConfig } from '../../../src/config/schema.ts';
 import type { Route } from '../../../src/routes/route.ts';
 import type { SiteData } from '../../../templates/types.ts';
 
-const route = (path: string, kind: Route['kind'], extra: Partial<Route> = {}, page: Partial<Route['page']> = {}): Route => ({
-  path, kind, template: 'DocPage', body: { type: 'none' }, links: [], unlisted: false, ...extra, page: { path, kind, title: path, toc: [], ...page },
+const route = (
+  path: string,
+  kind: Route['kind'],
+  extra: Partial<Route> = {},
+  page: Partial<Route['page']> = {},
+): Route => ({
+  path,
+  kind,
+  template: 'DocPage',
+  body: { type: 'none' },
+  links: [],
+  unlisted: false,
+  ...extra,
+  page: { path, kind, title: path, toc: [], ...page },
 });
 
 const routes: Route[] = [
   route('/', 'page', {}, { title: 'Home' }),
-  route('/docs/b', 'doc', { file: '/s/docs/b.md' }, { title: 'B & more', description: 'About\nB.', sidebarId: 'guides', lastUpdated: '2024-05-01T10:00:00+00:00' }),
+  route(
+    '/docs/b',
+    'doc',
+    { file: '/s/docs/b.md' },
+    { title: 'B & more', description: 'About\nB.', sidebarId: 'guides', lastUpdated: '2024-05-01T10:00:00+00:00' },
+  ),
   route('/docs/a', 'doc', { file: '/s/docs/a.md' }, { title: 'A', sidebarId: 'guides' }),
   route('/docs/hidden', 'doc', { file: '/s/docs/hidden.md', unlisted: true }, { title: 'Hidden' }),
   route('/docs/1.0/a', 'doc', { file: '/s/versioned/a.md' }, { title: 'Old A', sidebarId: 'guides' }),
-  route('/docs/api/get-order', 'api-operation', {}, { title: 'Retrieve an order', description: 'Returns one order.', sidebarId: 'api' }),
+  route(
+    '/docs/api/get-order',
+    'api-operation',
+    {},
+    { title: 'Retrieve an order', description: 'Returns one order.', sidebarId: 'api' },
+  ),
   route('/docs/tags/x', 'tag'),
   route('/404', 'not-found', { unlisted: true }),
 ];
@@ -24,15 +46,28 @@ const sources: Record<string, string> = {
   '/s/docs/hidden.md': '# Hidden\n\nzeppelin\n',
   '/s/versioned/a.md': '# Old A\n',
 };
-const config = { title: 'Shop', tagline: 'Find things', url: 'https://shop.example/', baseUrl: '/site/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } } as unknown as PortalConfig;
+const config = {
+  title: 'Shop',
+  tagline: 'Find things',
+  url: 'https://shop.example/',
+  baseUrl: '/site/',
+  i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
+} as unknown as PortalConfig;
 const site = {
-  navbar: { items: [{ type: 'link', label: 'Guides', href: '/docs/a', external: false, position: 'left', sidebarId: 'guides' }] },
+  navbar: {
+    items: [{ type: 'link', label: 'Guides', href: '/docs/a', external: false, position: 'left', sidebarId: 'guides' }],
+  },
   versions: [
     { name: 'current', label: 'Next', base: '/docs', isLast: true, mainDocPath: '/docs/a' },
     { name: '1.0', label: '1.0', base: '/docs/1.0', isLast: false, mainDocPath: '/docs/1.0/a' },
   ],
 } as unknown as SiteData;
-const sidebars = { guides: [{ type: 'link' as const, label: 'A', href: '/docs/a' }, { type: 'link' as const, label: 'B', href: '/docs/b' }] };
+const sidebars = {
+  guides: [
+    { type: 'link' as const, label: 'A', href: '/docs/a' },
+    { type: 'link' as const, label: 'B', href: '/docs/b' },
+  ],
+};
 
 const files = buildMachineFiles({ routes, config, site, sidebars, sourceOf: (f) => sources[f] });
 const file = (p: string) => {
@@ -44,7 +79,11 @@ const file = (p: string) => {
 describe('files for machines (issue 7)', () => {
   it('lists every public route in sitemap.xml by absolute URL, with escaped XML and git dates', () => {
     const xml = file('sitemap.xml');
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'https://shop.example/site/',
       'https://shop.example/site/docs/b',
@@ -53,15 +92,23 @@ describe('files for machines (issue 7)', () => {
       'https://shop.example/site/docs/api/get-order',
       'https://shop.example/site/docs/tags/x',
     ]);
-    expect(xml).toContain('<url><loc>https://shop.example/site/docs/b</loc><lastmod>2024-05-01T10:00:00+00:00</lastmod></url>');
+    expect(xml).toContain(
+      '<url><loc>https://shop.example/site/docs/b</loc><lastmod>2024-05-01T10:00:00+00:00</lastmod></url>',
+    );
     // Well formed: every element closed, nothing unescaped.
     expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
     expect(xml.replace(/<[^>]+>/g, '')).not.toMatch(/[<>]|&(?!amp;|lt;|gt;|quot;|apos;)/);
   });
 
   it('points robots.txt at the sitemap of every locale', () => {
-    expect(file('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://shop.example/site/sitemap.xml\nSitemap: https://shop.example/site/fr/sitemap.xml\n');
-    expect(buildMachineFiles({ routes, config, site, sidebars, sourceOf: (f) => sources[f], locale: 'fr' }).some((f) => f.path === 'robots.txt')).toBe(false);
+    expect(file('robots.txt')).toBe(
+      'User-agent: *\nAllow: /\n\nSitemap: https://shop.example/site/sitemap.xml\nSitemap: https://shop.example/site/fr/sitemap.xml\n',
+    );
+    expect(
+      buildMachineFiles({ routes, config, site, sidebars, sourceOf: (f) => sources[f], locale: 'fr' }).some(
+        (f) => f.path === 'robots.txt',
+      ),
+    ).toBe(false);
   });
 
   it('writes llms.txt: title, summary, a section per sidebar in sidebar order, docs by their Markdown source', () => {

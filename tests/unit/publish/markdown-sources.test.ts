@@ -37,7 +37,9 @@ describe('Markdown sources (issue 7)', () => {
   it('heads a doc with its title and description unless the text before the first code block has a # heading', () => {
     expect(docMarkdown(route('T', 'D.'), '---\ntitle: T\n---\nBody.\n')).toBe('# T\n\nD.\n\nBody.\n');
     expect(docMarkdown(route('T'), '# Own title\n\nBody.\n')).toBe('# Own title\n\nBody.\n');
-    expect(docMarkdown(route('T'), 'Intro.\n```sh\n# a comment\n```\n')).toBe('# T\n\nIntro.\n```sh\n# a comment\n```\n');
+    expect(docMarkdown(route('T'), 'Intro.\n```sh\n# a comment\n```\n')).toBe(
+      '# T\n\nIntro.\n```sh\n# a comment\n```\n',
+    );
   });
 
   it('makes each doc Markdown once however often it is asked for, and none for other routes', () => {

@@ -34,7 +34,10 @@ describe('renderBodies', () => {
     expect(results).toHaveLength(400);
     results.forEach((r, i) => {
       if (i === 321) return;
-      expect(r).toEqual({ html: expect.stringContaining(`>Site /p${i}</h1>`), ids: [`t${`/p${i}`.length}`, 'a&amp;b'] });
+      expect(r).toEqual({
+        html: expect.stringContaining(`>Site /p${i}</h1>`),
+        ids: [`t${`/p${i}`.length}`, 'a&amp;b'],
+      });
     });
     const threads = new Set(results.flatMap((r) => ('html' in r ? [/<!--(\w+)-->/.exec(r.html)?.[1]] : [])));
     expect(threads).toEqual(new Set(['main', 'worker']));
@@ -48,29 +51,43 @@ describe('renderBodies', () => {
     const pages = bundle.modules.map((_, i) => ({ path: `/from-memory/${i}` }) as never);
     const results = await renderBodies(dataless, { title: 'Site' } as SiteData, pages);
     results.forEach((r, i) => {
-      if (i !== 321) expect(r).toEqual({ html: expect.stringContaining(`>Site /from-memory/${i}</h1>`), ids: expect.any(Array) });
+      if (i !== 321)
+        expect(r).toEqual({ html: expect.stringContaining(`>Site /from-memory/${i}</h1>`), ids: expect.any(Array) });
     });
-    expect(new Set(results.flatMap((r) => ('html' in r ? [/<!--(\w+)-->/.exec(r.html)?.[1]] : [])))).toEqual(new Set(['main', 'worker']));
+    expect(new Set(results.flatMap((r) => ('html' in r ? [/<!--(\w+)-->/.exec(r.html)?.[1]] : [])))).toEqual(
+      new Set(['main', 'worker']),
+    );
   });
 
   it('fails, rather than waiting forever, when a worker exits with batches unfinished', async () => {
     const file = path.join(dir, 'exiting.mjs');
-    await fs.writeFile(file, BUNDLE.replace("if (module.fail)", "if (!isMainThread) process.exit(3);\n  if (module.fail)"));
+    await fs.writeFile(
+      file,
+      BUNDLE.replace('if (module.fail)', 'if (!isMainThread) process.exit(3);\n  if (module.fail)'),
+    );
     const exiting: ServerBundle = { ...((await import(pathToFileURL(file).href)) as ServerBundle), file };
-    await expect(renderBodies(exiting, { title: 'Site' } as SiteData)).rejects.toThrow(/a render worker exited \(code 3\)/);
+    await expect(renderBodies(exiting, { title: 'Site' } as SiteData)).rejects.toThrow(
+      /a render worker exited \(code 3\)/,
+    );
     expect((await fs.readdir(dir)).filter((f) => f.startsWith('render-worker'))).toEqual([]);
   });
 
   it('renders small sites on the main thread only', async () => {
     const small: ServerBundle = { ...bundle, modules: bundle.modules.slice(0, 10) };
     const results = await renderBodies(small, { title: 'Site' } as SiteData);
-    expect(results.map((r) => ('html' in r ? /<!--(\w+)-->/.exec(r.html)?.[1] : 'error'))).toEqual(Array(10).fill('main'));
+    expect(results.map((r) => ('html' in r ? /<!--(\w+)-->/.exec(r.html)?.[1] : 'error'))).toEqual(
+      Array(10).fill('main'),
+    );
   });
 });
 
 describe('rawIds', () => {
   it('lists id attribute values in document order, as written (entities are decoded by the caller)', () => {
-    expect(rawIds('<div id="__a"><h2 id="x&amp;y">T</h2><a href="#x" data-id="no"></a><p\nid="z"></p></div>')).toEqual(['__a', 'x&amp;y', 'z']);
+    expect(rawIds('<div id="__a"><h2 id="x&amp;y">T</h2><a href="#x" data-id="no"></a><p\nid="z"></p></div>')).toEqual([
+      '__a',
+      'x&amp;y',
+      'z',
+    ]);
     expect(rawIds('<p>no ids</p><p id="">empty</p>')).toEqual([]);
   });
 

@@ -9,7 +9,18 @@ import { renderBodies } from '../../../src/render/render-bodies.ts';
 import type { Route } from '../../../src/routes/route.ts';
 import type { SidebarItem, SiteData } from '../../../templates/types.ts';
 
-const site = { title: 'Data', tagline: '', url: 'https://x.example', baseUrl: '/', navbar: { hideOnScroll: false, items: [] }, colorMode: { defaultMode: 'light', disableSwitch: true, respectPrefersColorScheme: false }, locales: [{ name: 'en', label: 'English', htmlLang: 'en', prefix: '' }], currentLocale: 'en', versions: [], docsPluginId: 'default' } as unknown as SiteData;
+const site = {
+  title: 'Data',
+  tagline: '',
+  url: 'https://x.example',
+  baseUrl: '/',
+  navbar: { hideOnScroll: false, items: [] },
+  colorMode: { defaultMode: 'light', disableSwitch: true, respectPrefersColorScheme: false },
+  locales: [{ name: 'en', label: 'English', htmlLang: 'en', prefix: '' }],
+  currentLocale: 'en',
+  versions: [],
+  docsPluginId: 'default',
+} as unknown as SiteData;
 const sidebars: Record<string, SidebarItem[]> = { api: [{ type: 'link', label: 'Only link', href: '/docs/api/one' }] };
 const route = (n: number): Route => ({
   path: `/docs/api/t${n}`,
@@ -18,7 +29,14 @@ const route = (n: number): Route => ({
   body: { type: 'none' },
   links: [],
   unlisted: false,
-  page: { path: `/docs/api/t${n}`, kind: 'api-tag', title: `Tag ${n}`, sidebarId: 'api', toc: [], data: { name: `Tag ${n}`, operations: [], description: { __html: `<p>MARKER-${n}</p>` } } },
+  page: {
+    path: `/docs/api/t${n}`,
+    kind: 'api-tag',
+    title: `Tag ${n}`,
+    sidebarId: 'api',
+    toc: [],
+    data: { name: `Tag ${n}`, operations: [], description: { __html: `<p>MARKER-${n}</p>` } },
+  },
 });
 
 /** issue 5: a route's chunk is its data plus a shared template; the server bundle is templates only. */
@@ -30,22 +48,36 @@ describe('route data in the bundles', () => {
   beforeAll(async () => {
     genDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-route-data-'));
     // The generated modules are served from memory: nothing but the server bundle is written to genDir.
-    [server, { files: clientFiles }] = await Promise.all([buildServer({ genDir, generated: generated.files, entries: generated.entries }), buildClient({ genDir, generated: generated.files, entries: generated.entries, minify: true })]);
+    [server, { files: clientFiles }] = await Promise.all([
+      buildServer({ genDir, generated: generated.files, entries: generated.entries }),
+      buildClient({ genDir, generated: generated.files, entries: generated.entries, minify: true }),
+    ]);
   }, 60_000);
   afterAll(() => fs.rm(genDir, { recursive: true, force: true }));
 
   it('ships each page’s data in its own chunk, and the sidebar once, in a shared one', () => {
-    const text = clientFiles.filter((f) => f.path.endsWith('.js')).map((f) => ({ path: f.path, js: Buffer.from(f.contents).toString('utf8') }));
-    expect(text.filter((f) => f.js.includes('MARKER-1')).map((f) => f.path)).toEqual([expect.stringMatching(/\/r0-docs_api_t1-/)]);
-    expect(text.filter((f) => f.js.includes('MARKER-2')).map((f) => f.path)).toEqual([expect.stringMatching(/\/r1-docs_api_t2-/)]);
-    expect(text.filter((f) => f.js.includes('Only link')).map((f) => f.path)).toEqual([expect.stringMatching(/\/c\/chunk-/)]);
+    const text = clientFiles
+      .filter((f) => f.path.endsWith('.js'))
+      .map((f) => ({ path: f.path, js: Buffer.from(f.contents).toString('utf8') }));
+    expect(text.filter((f) => f.js.includes('MARKER-1')).map((f) => f.path)).toEqual([
+      expect.stringMatching(/\/r0-docs_api_t1-/),
+    ]);
+    expect(text.filter((f) => f.js.includes('MARKER-2')).map((f) => f.path)).toEqual([
+      expect.stringMatching(/\/r1-docs_api_t2-/),
+    ]);
+    expect(text.filter((f) => f.js.includes('Only link')).map((f) => f.path)).toEqual([
+      expect.stringMatching(/\/c\/chunk-/),
+    ]);
   });
 
   it('leaves the page data out of the server bundle and renders it from the route table', async () => {
     expect(server.modules.map((m) => Object.keys(m).sort())).toEqual([['Template'], ['Template']]);
     expect(await fs.readFile(server.file as string, 'utf8')).not.toContain('MARKER-');
     const bodies = await renderBodies(server, site, generated.pages);
-    expect(bodies.map((b) => ('html' in b ? /MARKER-\d/.exec(b.html)?.[0] : b.error.message))).toEqual(['MARKER-1', 'MARKER-2']);
+    expect(bodies.map((b) => ('html' in b ? /MARKER-\d/.exec(b.html)?.[0] : b.error.message))).toEqual([
+      'MARKER-1',
+      'MARKER-2',
+    ]);
     expect(bodies.every((b) => 'html' in b && b.html.includes('Only link'))).toBe(true); // the sidebar, from memory too
   });
 });

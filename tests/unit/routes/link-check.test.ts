@@ -3,7 +3,14 @@ import { checkLinks } from '../../../src/routes/link-check.ts';
 import type { Route } from '../../../src/routes/route.ts';
 
 const route = (path: string, links: Route['links'] = [], file = `/site/docs${path}.mdx`): Route => ({
-  path, kind: 'doc', template: 'DocPage', file, body: { type: 'none' }, links, unlisted: false, page: { path, kind: 'doc', title: path, toc: [] },
+  path,
+  kind: 'doc',
+  template: 'DocPage',
+  file,
+  body: { type: 'none' },
+  links,
+  unlisted: false,
+  page: { path, kind: 'doc', title: path, toc: [] },
 });
 
 const run = (routes: Route[], extra: Partial<Parameters<typeof checkLinks>[0]> = {}) =>
@@ -19,7 +26,12 @@ const run = (routes: Route[], extra: Partial<Parameters<typeof checkLinks>[0]> =
 
 describe('link check', () => {
   it('accepts links to routes, anchors that exist, static files and external URLs', () => {
-    const a = route('/docs/a', [{ url: '/docs/b#setup', kind: 'link', line: 3 }, { url: '/img/logo.svg', kind: 'image' }, { url: 'https://example.com', kind: 'link' }, { url: 'b', kind: 'link' }]);
+    const a = route('/docs/a', [
+      { url: '/docs/b#setup', kind: 'link', line: 3 },
+      { url: '/img/logo.svg', kind: 'image' },
+      { url: 'https://example.com', kind: 'link' },
+      { url: 'b', kind: 'link' },
+    ]);
     expect(run([a, route('/docs/b')])).toEqual([]);
   });
   it('fails a broken link with file and line', () => {
@@ -31,7 +43,9 @@ describe('link check', () => {
     expect(d).toMatchObject({ severity: 'warning', code: 'anchor-broken' });
   });
   it('understands links written with the base URL', () => {
-    expect(run([route('/docs/a', [{ url: '/portal/docs/b', kind: 'link' }]), route('/docs/b')], { baseUrl: '/portal/' })).toEqual([]);
+    expect(
+      run([route('/docs/a', [{ url: '/portal/docs/b', kind: 'link' }]), route('/docs/b')], { baseUrl: '/portal/' }),
+    ).toEqual([]);
   });
   it('refuses javascript: URLs in any case', () => {
     const [d] = run([route('/docs/a', [{ url: 'JavaScript:alert(1)', kind: 'link' }])]);
@@ -44,27 +58,51 @@ describe('link check', () => {
   });
 
   describe('in an --openapi preview (issue 14)', () => {
-    const api = (path: string, links: Route['links'] = []): Route => ({ ...route(path, links, '/other/api.yaml'), kind: 'api-operation' });
+    const api = (path: string, links: Route['links'] = []): Route => ({
+      ...route(path, links, '/other/api.yaml'),
+      kind: 'api-operation',
+    });
     const guides = [
-      route('/docs/a', [{ url: '/docs/api/old-op', kind: 'link', line: 2 }, { url: '/docs/api/other-old', kind: 'link', line: 5 }, { url: '/docs/api#gone', kind: 'link' }]),
+      route('/docs/a', [
+        { url: '/docs/api/old-op', kind: 'link', line: 2 },
+        { url: '/docs/api/other-old', kind: 'link', line: 5 },
+        { url: '/docs/api#gone', kind: 'link' },
+      ]),
       route('/docs/b', [{ url: '/docs/api/old-op', kind: 'link' }]),
     ];
     const reference = [api('/docs/api'), api('/docs/api/new-op')];
 
-    it('groups the guides\' links into the replaced reference into one warning per file, with a count', () => {
-      const list = run([...guides, ...reference], { idsByPath: new Map([['/docs/api', new Set(['servers'])]]), replacedReference: '/docs/api' });
+    it("groups the guides' links into the replaced reference into one warning per file, with a count", () => {
+      const list = run([...guides, ...reference], {
+        idsByPath: new Map([['/docs/api', new Set(['servers'])]]),
+        replacedReference: '/docs/api',
+      });
       expect(list.map((d) => [d.severity, d.code, d.file, d.message])).toEqual([
-        ['warning', 'link-preview-reference', '/site/docs/docs/a.mdx', '3 links into the API reference that --openapi replaced (first: /docs/api/old-op)'],
-        ['warning', 'link-preview-reference', '/site/docs/docs/b.mdx', '1 link into the API reference that --openapi replaced (first: /docs/api/old-op)'],
+        [
+          'warning',
+          'link-preview-reference',
+          '/site/docs/docs/a.mdx',
+          '3 links into the API reference that --openapi replaced (first: /docs/api/old-op)',
+        ],
+        [
+          'warning',
+          'link-preview-reference',
+          '/site/docs/docs/b.mdx',
+          '1 link into the API reference that --openapi replaced (first: /docs/api/old-op)',
+        ],
       ]);
     });
     it('still fails the same links without a preview, and other broken links in a preview', () => {
       expect(run([...guides, ...reference]).filter((d) => d.severity === 'error')).toHaveLength(3);
-      const [d] = run([route('/docs/a', [{ url: '/docs/nowhere', kind: 'link', line: 4 }]), ...reference], { replacedReference: '/docs/api' });
+      const [d] = run([route('/docs/a', [{ url: '/docs/nowhere', kind: 'link', line: 4 }]), ...reference], {
+        replacedReference: '/docs/api',
+      });
       expect(d).toMatchObject({ severity: 'error', code: 'link-broken', line: 4 });
     });
-    it('does not excuse the previewed reference\'s own links to its pages', () => {
-      const [d] = run([api('/docs/api', [{ url: '/docs/api/missing', kind: 'link' }])], { replacedReference: '/docs/api' });
+    it("does not excuse the previewed reference's own links to its pages", () => {
+      const [d] = run([api('/docs/api', [{ url: '/docs/api/missing', kind: 'link' }])], {
+        replacedReference: '/docs/api',
+      });
       expect(d).toMatchObject({ severity: 'error', code: 'link-broken' });
     });
   });

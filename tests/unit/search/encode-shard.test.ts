@@ -20,21 +20,38 @@ describe('shard files (issue 7)', () => {
     const rows = entries.map((e) => JSON.stringify(encodeTerm(e, inverted.fieldLength)));
     const whole = JSON.stringify(encodeShard(entries, inverted.fieldLength));
     expect(shardJson(rows)).toBe(whole);
-    expect(shardJsonLength(rows.reduce((n, r) => n + r.length, 0), rows.length)).toBe(whole.length);
-    expect(shardJson([rows[0] as string])).toBe(JSON.stringify(encodeShard([entries[0] as (typeof entries)[number]], inverted.fieldLength)));
+    expect(
+      shardJsonLength(
+        rows.reduce((n, r) => n + r.length, 0),
+        rows.length,
+      ),
+    ).toBe(whole.length);
+    expect(shardJson([rows[0] as string])).toBe(
+      JSON.stringify(encodeShard([entries[0] as (typeof entries)[number]], inverted.fieldLength)),
+    );
   });
 
   it('packs into each file exactly the terms of its keys, in term order, however groups are split and packed', () => {
     const inverted = invertUnits(units.map(fieldsOf));
-    for (const options of [{}, { maxShardBytes: 300, packBytes: 0 }, { maxShardBytes: 2000, packBytes: 5000 }, { maxShardBytes: 10, packBytes: 100_000 }]) {
+    for (const options of [
+      {},
+      { maxShardBytes: 300, packBytes: 0 },
+      { maxShardBytes: 2000, packBytes: 5000 },
+      { maxShardBytes: 10, packBytes: 100_000 },
+    ]) {
       const index = buildSearchIndex(units, { dir: 'x', ...options });
-      const manifest = JSON.parse(String(index.files.find((f) => f.path === 'x/manifest.json')?.contents)) as SearchManifest;
+      const manifest = JSON.parse(
+        String(index.files.find((f) => f.path === 'x/manifest.json')?.contents),
+      ) as SearchManifest;
       const split = new Set(manifest.split);
       // Keys that are prefixes of other keys: a split group's own two-letter term, a one-letter astral term.
-      if (options.maxShardBytes === 10) expect(manifest.shards.flat()).toEqual(expect.arrayContaining(['ab', 'abc', 'ab0', '𝒳', '𝒳y']));
+      if (options.maxShardBytes === 10)
+        expect(manifest.shards.flat()).toEqual(expect.arrayContaining(['ab', 'abc', 'ab0', '𝒳', '𝒳y']));
       manifest.shards.forEach((keys, i) => {
         const mine = [...inverted.terms].filter(([term]) => keys.includes(shardKeyOf(term, split)));
-        expect(String(index.files.find((f) => f.path === `x/s-${manifest.build}-${i}.json`)?.contents)).toBe(JSON.stringify(encodeShard(mine, inverted.fieldLength)));
+        expect(String(index.files.find((f) => f.path === `x/s-${manifest.build}-${i}.json`)?.contents)).toBe(
+          JSON.stringify(encodeShard(mine, inverted.fieldLength)),
+        );
       });
     }
   });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { highlight, markedWords, snippet } from '../../../templates/search/highlight.ts';
 import { queryTerms, shardKeyOf } from '../../../templates/search/terms.ts';
 
-const marked = (text: string, words: string[]) => highlight(text, words).map((s) => (s.mark ? `[${s.text}]` : s.text)).join('');
+const marked = (text: string, words: string[]) =>
+  highlight(text, words)
+    .map((s) => (s.mark ? `[${s.text}]` : s.text))
+    .join('');
 
 describe('search terms and highlighting (issue 7)', () => {
   it('turns a query into terms: stop words and single letters out, a path also as one term', () => {
@@ -17,7 +20,9 @@ describe('search terms and highlighting (issue 7)', () => {
   });
 
   it('marks words where a word or camelCase part starts, whatever the case, longest first', () => {
-    expect(marked('Invoices and reinvoice; emailConsent', markedWords(['invoice', 'consent']))).toBe('[Invoice]s and reinvoice; email[Consent]');
+    expect(marked('Invoices and reinvoice; emailConsent', markedWords(['invoice', 'consent']))).toBe(
+      '[Invoice]s and reinvoice; email[Consent]',
+    );
     expect(marked('GET /orders/{id}', markedWords(['/orders/{}', 'id']))).toBe('GET /[orders]/{[id]}');
     expect(marked('no match here', [])).toBe('no match here');
   });

@@ -6,12 +6,39 @@ import { decodeEntities } from '../../../src/html-entities.ts';
 // written with it. Indexes of earlier builds were made with these, so a page must give the same text.
 const TAG = /<(\/?)([a-zA-Z][\w-]*)\b[^>]*>/g;
 const SKIPPED = new Set(['pre', 'script', 'style', 'nav', 'footer', 'button', 'svg', 'template', 'noscript']);
-const INLINE = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'wbr']);
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+  'wbr',
+]);
 
-const tagsByPattern = (html: string): Tag[] => [...html.matchAll(TAG)].map((m) => ({ start: m.index, end: m.index + m[0].length, closing: m[1] === '/', name: m[2] as string }));
+const tagsByPattern = (html: string): Tag[] =>
+  [...html.matchAll(TAG)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    closing: m[1] === '/',
+    name: m[2] as string,
+  }));
 
 const textByPattern = (html: string): string =>
-  decodeEntities(html.replaceAll('<!-- -->', '').replace(/<\/?([a-zA-Z][\w-]*)\b[^>]*>/g, (_tag, name: string) => (INLINE.has(name.toLowerCase()) ? '' : ' ')))
+  decodeEntities(
+    html
+      .replaceAll('<!-- -->', '')
+      .replace(/<\/?([a-zA-Z][\w-]*)\b[^>]*>/g, (_tag, name: string) => (INLINE.has(name.toLowerCase()) ? '' : ' ')),
+  )
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -39,12 +66,50 @@ const tagsByScan = (html: string): Tag[] => {
  * a `<` never closed): rendered HTML has none of these, but a description or a raw HTML block may.
  */
 function samples(count: number, seed: number): string[] {
-  const pieces = ['<pre>', '</pre>', '<PRE class="x">', '<pre/>', '<pre->', '</pre-->', '<pre_x>', '<prefix>', '<svg', '</svg>', '<nav-x>', '<Script>', '</script>', '<a href="#k" class="hash-link">#</a>', '<a->', '<code-- x>', '</b->', '<span>', '</span>', '<h2 id="k&amp;l">', '</h2>', '<h1>', '</h1>', '<h3 id="m">', '</h3>', '<main>', '</main>', '<!-- -->', '&amp;', '&nbsp;', '&#10;', 'word', 'Word', 'é', '𝒳'];
+  const pieces = [
+    '<pre>',
+    '</pre>',
+    '<PRE class="x">',
+    '<pre/>',
+    '<pre->',
+    '</pre-->',
+    '<pre_x>',
+    '<prefix>',
+    '<svg',
+    '</svg>',
+    '<nav-x>',
+    '<Script>',
+    '</script>',
+    '<a href="#k" class="hash-link">#</a>',
+    '<a->',
+    '<code-- x>',
+    '</b->',
+    '<span>',
+    '</span>',
+    '<h2 id="k&amp;l">',
+    '</h2>',
+    '<h1>',
+    '</h1>',
+    '<h3 id="m">',
+    '</h3>',
+    '<main>',
+    '</main>',
+    '<!-- -->',
+    '&amp;',
+    '&nbsp;',
+    '&#10;',
+    'word',
+    'Word',
+    'é',
+    '𝒳',
+  ];
   const chars = ['<', '>', '/', ' ', '\n', '\t', '-', '_', '"', '=', 'a', 'b', 'p', 'r', 'e', 'h', '2', 'x'];
   let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) >>> 0) / 4294967296);
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 30) }, () => (next() < 0.4 ? pick(pieces) : pick(chars))).join(''));
+  const next = () => (state = (state * 1103515245 + 12345) >>> 0) / 4294967296;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + Math.floor(next() * 30) }, () => (next() < 0.4 ? pick(pieces) : pick(chars))).join(''),
+  );
 }
 
 /** The first input on which `ours` and `theirs` differ, with both results; undefined when none does. */
@@ -79,7 +144,8 @@ describe('HTML to search text (issue 7)', () => {
   });
 
   it('keeps words whole across inline tags, and leaves code, navigation and hash links out', () => {
-    const page = '<header>Site</header><main><h1>Title</h1><p>Use <code>id</code>s &amp; more<br>lines</p><pre><code><span>secret</span></code></pre><nav>Next</nav><h2 id="a">Setup<a href="#a" class="hash-link">#</a></h2><p>Install.</p></main>';
+    const page =
+      '<header>Site</header><main><h1>Title</h1><p>Use <code>id</code>s &amp; more<br>lines</p><pre><code><span>secret</span></code></pre><nav>Next</nav><h2 id="a">Setup<a href="#a" class="hash-link">#</a></h2><p>Install.</p></main>';
     expect(sectionsOfHtml(page)).toEqual([
       { text: 'Use ids & more lines' },
       { anchor: 'a', heading: 'Setup', text: 'Install.' },

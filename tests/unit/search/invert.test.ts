@@ -5,11 +5,34 @@ import { processTerm, SEARCH_FIELDS, tokenizeField } from '../../../templates/se
 
 /** Seeded units of words, camelCase identifiers, paths, punctuation and odd whitespace, repeated as real text repeats. */
 function sampleUnits(count: number, seed: number): IndexedUnit[] {
-  const words = ['invoice', 'Invoices', 'the', 'a', 'emailConsent', 'HTMLParser', 'getOrder', '/orders/{orderId}', '/v1/customers/{id}/', 'order.', '(id)', 'x', 'ÉCOLE', 'straße', 'İstanbul', '𝒳y', '—', 'a_b', 'v2', '{}', 'GET', 'DELETE'];
+  const words = [
+    'invoice',
+    'Invoices',
+    'the',
+    'a',
+    'emailConsent',
+    'HTMLParser',
+    'getOrder',
+    '/orders/{orderId}',
+    '/v1/customers/{id}/',
+    'order.',
+    '(id)',
+    'x',
+    'ÉCOLE',
+    'straße',
+    'İstanbul',
+    '𝒳y',
+    '—',
+    'a_b',
+    'v2',
+    '{}',
+    'GET',
+    'DELETE',
+  ];
   const spaces = [' ', ' ', ' ', '  ', '\t', '\n', '\u00a0', ''];
   let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) >>> 0) / 4294967296);
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const next = () => (state = (state * 1103515245 + 12345) >>> 0) / 4294967296;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const text = (n: number) => Array.from({ length: Math.floor(next() * n) }, () => pick(words) + pick(spaces)).join('');
   return Array.from({ length: count }, (_, i) => ({
     title: `Page ${i >> 2} ${text(4)}`,
@@ -29,7 +52,9 @@ describe('search index counting (issue 7)', () => {
       for (const field of SEARCH_FIELDS) {
         const value = unit[field];
         if (value == null) continue;
-        expect(sorted(value.split(' ').flatMap((piece) => tokenizeField(piece, field)))).toEqual(sorted(tokenizeField(value, field)));
+        expect(sorted(value.split(' ').flatMap((piece) => tokenizeField(piece, field)))).toEqual(
+          sorted(tokenizeField(value, field)),
+        );
       }
     }
   });
@@ -39,9 +64,18 @@ describe('search index counting (issue 7)', () => {
     mini.addAll(units.map((u, id) => ({ id, ...u })));
     const js = mini.toJSON();
     const ours = invertUnits(units);
-    const asMini = [...ours.terms].map(([term, fields]) => [term, Object.fromEntries(fields.flatMap((p, f) => (p ? [[String(f), Object.fromEntries(p.ids.map((id, i) => [String(id), p.freqs[i]]))]] : [])))]);
+    const asMini = [...ours.terms].map(([term, fields]) => [
+      term,
+      Object.fromEntries(
+        fields.flatMap((p, f) =>
+          p ? [[String(f), Object.fromEntries(p.ids.map((id, i) => [String(id), p.freqs[i]]))]] : [],
+        ),
+      ),
+    ]);
     expect(new Map(asMini as Array<[string, unknown]>)).toEqual(new Map(js.index));
-    expect(ours.fieldLength.map((l) => SEARCH_FIELDS.map((_, f) => l[f] ?? null))).toEqual(Object.values(js.fieldLength).map((l) => SEARCH_FIELDS.map((_, f) => l[f] ?? null)));
+    expect(ours.fieldLength.map((l) => SEARCH_FIELDS.map((_, f) => l[f] ?? null))).toEqual(
+      Object.values(js.fieldLength).map((l) => SEARCH_FIELDS.map((_, f) => l[f] ?? null)),
+    );
     expect(ours.averageFieldLength).toEqual(js.averageFieldLength);
   });
 });
