@@ -50,7 +50,7 @@ export function collectDescriptionLinks(
   const links: DescriptionLink[] = [];
   const walk = (node: unknown, path: Array<string | number>): void => {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, [...path, i]));
+      for (const [i, item] of node.entries()) walk(item, [...path, i]);
       return;
     }
     if (!isObject(node)) return;

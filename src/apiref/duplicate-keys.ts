@@ -10,8 +10,9 @@ export interface DuplicateKey {
   second: { line: number; column: number };
 }
 
-const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-const pointerOf = (path: readonly string[]): string => (path.length === 0 ? '#' : `#/${path.map(escape).join('/')}`);
+const escapeSegment = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const pointerOf = (path: readonly string[]): string =>
+  path.length === 0 ? '#' : `#/${path.map(escapeSegment).join('/')}`;
 
 /**
  * Duplicate keys of a JSON text, in one linear pass over the characters (parsing JSON as YAML for positions
@@ -86,7 +87,7 @@ export function findDuplicateYamlKeys(map: SourceMap): DuplicateKey[] {
         else seen.set(key, pair.key);
         walk(pair.value, [...path, key]);
       }
-    } else if (isSeq(node)) node.items.forEach((item, i) => walk(item, [...path, String(i)]));
+    } else if (isSeq(node)) for (const [i, item] of node.items.entries()) walk(item, [...path, String(i)]);
   };
   walk(map.doc.contents, []);
   return found;

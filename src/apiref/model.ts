@@ -140,17 +140,17 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
     locate: options.locate,
     schemaPrefix: is2 ? '#/definitions/' : '#/components/schemas/',
   });
-  tags.forEach((tag, i) =>
+  for (const [i, tag] of tags.entries()) {
     requests.push({
       label: `tag "${tag.name}"`,
       explicit: tag.slug || undefined,
       pointer: toPointer(['tags', i]),
       candidates: [tag.name, `tag ${tag.name}`],
-    }),
-  );
+    });
+  }
   const { slugs, diagnostics } = assignSlugs(requests, { locate: options.locate, file: options.file });
-  operations.forEach((op, i) => (op.slug = slugs[i] ?? ''));
-  tags.forEach((tag, i) => (tag.slug = slugs[operations.length + i] ?? ''));
+  for (const [i, op] of operations.entries()) op.slug = slugs[i] ?? '';
+  for (const [i, tag] of tags.entries()) tag.slug = slugs[operations.length + i] ?? '';
   for (const tag of tags)
     tag.operations = operations
       .filter((op) => (op.tags.length ? op.tags : [defaultTagOf(op)]).includes(tag.name))

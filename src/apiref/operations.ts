@@ -75,14 +75,12 @@ export function buildOperation(options: {
 
 /** Requirement objects -> alternatives of scheme lists; `{}` (no auth) becomes an empty alternative. */
 export function buildSecurity(raw: unknown[]): ApiSecurityRequirement[] {
-  return raw
-    .filter(isObject)
-    .map((req) =>
-      Object.entries(req).map(([scheme, scopes]) => ({
-        scheme,
-        scopes: arr(scopes).filter((s): s is string => typeof s === 'string'),
-      })),
-    );
+  return raw.filter(isObject).map((req) =>
+    Object.entries(req).map(([scheme, scopes]) => ({
+      scheme,
+      scopes: arr(scopes).filter((s): s is string => typeof s === 'string'),
+    })),
+  );
 }
 
 /** Path-level parameters first, an operation's own replacing one with the same name and location. */

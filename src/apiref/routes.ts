@@ -7,7 +7,6 @@ import type {
   ApiTagData,
 } from '../../templates/api/model.js';
 import type { SidebarItem, TocItem } from '../../templates/types.js';
-import type { Diagnostic } from '../diagnostics.js';
 import type { Route } from '../routes/route.js';
 import { normalizePath, slugify } from '../routes/slug.js';
 import { assignAnchors, createKebabCache, OPERATION_SECTIONS } from './anchors.js';

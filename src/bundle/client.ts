@@ -1,5 +1,5 @@
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import { buildLiquidWorker } from './liquid-worker.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { PageData, RouteModule, SiteData } from '../../templates/types.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
 import { runBundle, type BundleSession } from './bundle-session.js';

@@ -128,12 +128,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }
       // A translated site links its static files under its own base URL: they are copied there too.
       const translatedStatics = await Promise.all(
-        [...statics.paths]
-          .sort()
-          .map(async (p) => ({
-            path: `${locale}${p}`,
-            contents: new Uint8Array(await fs.readFile(path.join(statics.dir, p))),
-          })),
+        [...statics.paths].sort().map(async (p) => ({
+          path: `${locale}${p}`,
+          contents: new Uint8Array(await fs.readFile(path.join(statics.dir, p))),
+        })),
       );
       const localeFiles = [...translatedStatics, ...built.files.map((f) => ({ ...f, path: `${locale}/${f.path}` }))];
       files.push(...localeFiles);

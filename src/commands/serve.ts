@@ -35,9 +35,7 @@ const isLoopback = (host: string): boolean =>
   host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 /** `portal serve`: build, serve the output, rebuild on change and reload open pages. */
-export async function serve(
-  options: ServeOptions,
-): Promise<{
+export async function serve(options: ServeOptions): Promise<{
   url: string;
   close(): Promise<void>;
   rebuild(): Promise<void>;
@@ -62,8 +60,14 @@ export async function serve(
     const captured: string[] = [];
     const tee: Logger = {
       info: (l) => log.info(l),
-      warn: (l) => (captured.push(l), log.warn(l)),
-      error: (l) => (captured.push(l), log.error(l)),
+      warn: (l) => {
+        captured.push(l);
+        log.warn(l);
+      },
+      error: (l) => {
+        captured.push(l);
+        log.error(l);
+      },
     };
     try {
       const result = await build({

@@ -47,7 +47,7 @@ export async function renderBodiesCached(
       site,
       missing.map((i) => pages[i] as PageData),
     );
-    missing.forEach((i, k) => (results[i] = rendered[k]));
+    for (const [k, i] of missing.entries()) results[i] = rendered[k];
   }
   cache.entries.clear();
   results.forEach((r, i) => {

@@ -21,12 +21,11 @@ export function colorModeScript(site: SiteData): string {
   // With the switch disabled a stored choice cannot be changed by the reader, so it is not honoured.
   const stored = disableSwitch ? '' : `try{s=localStorage.getItem(${JSON.stringify(THEME_KEY)})}catch(e){}`;
   const theme = `var d=document.documentElement,s=null;${stored}d.setAttribute('data-theme',s==='light'||s==='dark'?s:${fallback});`;
-  const announcement =
-    bar && bar.isCloseable
-      ? `try{var l=localStorage,k=${JSON.stringify(ANNOUNCEMENT_KEY)},o=${JSON.stringify(LEGACY_ANNOUNCEMENT_KEY)},a=l.getItem(k),b=l.getItem(o);` +
-        `if(b!==null){if(a===null){l.setItem(k,b);a=b}l.removeItem(o)}` +
-        `var v=a&&JSON.parse(a);if(v&&v.id===${safeJson(bar.id)}&&v.dismissed===true)d.setAttribute('data-announcement-dismissed','true')}catch(e){}`
-      : '';
+  const announcement = bar?.isCloseable
+    ? `try{var l=localStorage,k=${JSON.stringify(ANNOUNCEMENT_KEY)},o=${JSON.stringify(LEGACY_ANNOUNCEMENT_KEY)},a=l.getItem(k),b=l.getItem(o);` +
+      `if(b!==null){if(a===null){l.setItem(k,b);a=b}l.removeItem(o)}` +
+      `var v=a&&JSON.parse(a);if(v&&v.id===${safeJson(bar.id)}&&v.dismissed===true)d.setAttribute('data-announcement-dismissed','true')}catch(e){}`
+    : '';
   return `(function(){${theme}${announcement}})()`;
 }
 

@@ -4,7 +4,6 @@
  * is `javascript:x` (issue 8).
  */
 export function browserUrl(url: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls browsers strip are the point
   return url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
 }
 

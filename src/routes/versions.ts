@@ -41,7 +41,7 @@ export interface VersionPlanInput {
  * overrides. Mistakes in the config or in versions.json are errors naming the field and what is allowed.
  */
 export function resolveVersionPlans(input: VersionPlanInput): { plans: VersionPlan[]; diagnostics: Diagnostic[] } {
-  const { config, configFile, versionsFile } = input;
+  const { config, configFile } = input;
   const docs = config.docs;
   const diagnostics: Diagnostic[] = [];
   const released = [...(input.versionNames ?? [])];

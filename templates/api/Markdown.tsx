@@ -34,6 +34,7 @@ export function Markdown({ html, className }: { html: SafeHtml | undefined; clas
     router.navigate(link.getAttribute('data-to') as string);
   };
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegated from the links inside, which are focusable and fire click on Enter
     <div
       className={`markdown api-markdown${className ? ` ${className}` : ''}`}
       onClick={onClick}

@@ -337,6 +337,7 @@ class FormTag extends Tag {
     emitter.write('</form>');
   }
 
+  // biome-ignore lint/correctness/useYield: LiquidJS's Tag interface declares children() a generator; these are known up front
   *children(): Generator<unknown, Template[], unknown> {
     return this.templates;
   }

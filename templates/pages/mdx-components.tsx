@@ -9,6 +9,7 @@ export const mdxComponents = { a: Link };
  * page in its own version, as the build resolved them (`page.versionLinks`, issue 4 item 6).
  */
 export function withVersionLinks(versionLinks: Readonly<Record<string, string>>): typeof mdxComponents {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page (DocPage memoises it on page.versionLinks)
   const VersionedLink = ({ href, ...rest }: ComponentProps<typeof Link>) => (
     <Link href={href !== undefined ? (versionLinks[href] ?? href) : href} {...rest} />
   );

@@ -16,6 +16,7 @@ const BODY_ATTRIBUTE = 'data-static-content';
  * through the same `components` map MDX content gets (links become client-side links).
  */
 export function staticContent(nodes: StaticNode[]): ComponentType<{ components?: Components }> {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per page module, at its top level, not during render
   function StaticContent({ components = {} }: { components?: Components }) {
     return createElement('div', { [BODY_ATTRIBUTE]: '' }, ...nodes.map((n) => toElement(n, components)));
   }

@@ -53,7 +53,9 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
   const hits = useMemo(() => results?.pages.flatMap((p) => p.sections) ?? [], [results]);
   const optionId = (i: number) => `${id}-option-${i}`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new results put the first hit back under the cursor
   useEffect(() => setActive(0), [results]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each request to focus (a second Ctrl+K while open) selects the query again
   useLayoutEffect(() => {
     if (open) input.current?.select();
   }, [open, focusRequest]);
@@ -103,6 +105,7 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
 
   let index = -1;
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes, as Escape does from the keyboard
     <div className="search-overlay" hidden={!open} onMouseDown={(e) => e.target === e.currentTarget && onClose(true)}>
       <style>{SEARCH_STYLES}</style>
       <div
@@ -157,6 +160,7 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
           {results?.pages.map((page) => {
             const pageWords = markedWords(page.sections.flatMap((s) => s.matched));
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox, where a fieldset is not allowed
               <div key={page.page} role="group" aria-label={page.pageTitle} className="search-page">
                 <div className="search-page-title" aria-hidden="true">
                   <Marked text={page.pageTitle} words={pageWords} />
@@ -165,6 +169,7 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
                   const i = ++index;
                   const words = markedWords(hit.matched);
                   return (
+                    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the listbox pattern: focus stays in the input, arrows move aria-activedescendant, Enter opens
                     <div
                       key={hit.id}
                       id={optionId(i)}

@@ -79,11 +79,13 @@ export function NavbarDropdown({
   };
   const links = (): HTMLElement[] => [...(root.current?.querySelectorAll<HTMLElement>('.dropdown-menu a') ?? [])];
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
   useEffect(() => {
     openedBy.current = null;
     setOpen(false);
   }, [path]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hide only reads refs and setters, so the listeners need not follow it between renders
   useEffect(() => {
     if (!open) return undefined;
     const outside = (event: Event) => {
@@ -99,6 +101,7 @@ export function NavbarDropdown({
     };
   }, [open]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: links() reads the DOM when the menu opens
   useEffect(() => {
     if (open && focusFirst.current) links()[0]?.focus();
     focusFirst.current = false;

@@ -20,6 +20,7 @@ function SkipToContent() {
     main.scrollIntoView();
   };
   return (
+    // biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #__main; the handler only moves focus there too
     <a className="skip-link" href="#__main" onClick={onClick}>
       Skip to main content
     </a>
@@ -33,6 +34,7 @@ function SkipToContent() {
 export function Layout({ children, page }: { children: ReactNode; page?: PageData | undefined }) {
   const { path } = useRouter();
   // Content changes with the route: enhance its code blocks after each change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the DOM it enhances changes with the route
   useEffect(() => {
     const content = document.getElementById('__portal') ?? document;
     addCopyButtons(content);

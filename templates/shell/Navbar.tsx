@@ -31,6 +31,7 @@ export function Navbar({ page }: { page?: PageData | undefined }) {
   };
 
   // spec §4: the panel closes on navigation, on back navigation, and when the view widens to desktop.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the panel
   useEffect(() => setMobileOpen(false), [path]);
   useEffect(() => {
     if (!mobileOpen) return undefined;

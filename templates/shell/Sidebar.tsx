@@ -98,6 +98,7 @@ export function Sidebar({ items }: { items: readonly SidebarItem[] }) {
   const ref = useRef<HTMLElement>(null);
   const { path } = useRouter();
   // Bring the current doc into the sidebar's own view, without scrolling the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the current doc changes with the route
   useEffect(() => {
     const aside = ref.current;
     const link = aside?.querySelector<HTMLElement>('.menu-link.active');

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useSite } from '../site-context.tsx';
 import type { SiteData } from '../types.ts';
 import { THEME_KEY } from './storage-keys.ts';
-import { listenStorage, readStorage, removeStorage, writeStorage } from './storage.ts';
+import { listenStorage, removeStorage, writeStorage } from './storage.ts';
 
 export type ColorMode = 'light' | 'dark';
 

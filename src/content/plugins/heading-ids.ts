@@ -1,7 +1,7 @@
 import type { Root as HastRoot, Element } from 'hast';
 import type { Root as MdastRoot, Heading, Text } from 'mdast';
 import GithubSlugger from 'github-slugger';
-import { toString } from 'hast-util-to-string';
+import { toString as hastToString } from 'hast-util-to-string';
 import { capName } from '../../routes/slug.js';
 import { walk, type WalkNode } from './walk.js';
 
@@ -41,7 +41,7 @@ export function rehypeHeadingIds(options: { out: Heading2[] }) {
       const node = walked as unknown as Element;
       const match = /^h([1-6])$/.exec(node.tagName);
       if (!match) return;
-      const text = toString(node).trim();
+      const text = hastToString(node).trim();
       const explicit = node.properties.id;
       const id = typeof explicit === 'string' && explicit ? explicit : capName(slugger.slug(text));
       if (typeof explicit === 'string') slugger.slug(explicit);

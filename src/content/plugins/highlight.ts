@@ -1,5 +1,5 @@
 import type { Root, Element, ElementContent } from 'hast';
-import { toString } from 'hast-util-to-string';
+import { toString as hastToString } from 'hast-util-to-string';
 import { refractor } from 'refractor';
 import { prismLanguage } from '../prism.js';
 import { walk, type WalkNode } from './walk.js';
@@ -26,11 +26,11 @@ export function rehypeHighlight() {
       const parent = parentNode as unknown as Root;
       if (node.tagName !== 'pre') return;
       const code = node.children[0];
-      if (!code || code.type !== 'element' || code.tagName !== 'code') return;
+      if (code?.type !== 'element' || code.tagName !== 'code') return;
       const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
       const written = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
       const lang = written && prismLanguage(written);
-      const text = toString(code).replace(/\n$/, '');
+      const text = hastToString(code).replace(/\n$/, '');
       const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
       if (lang && refractor.registered(lang)) {
         code.children = refractor.highlight(text, lang).children as ElementContent[];

@@ -8,7 +8,7 @@ export interface WalkNode {
  * What a visitor returns: nothing to go on, `false` to skip the node's children, or an index of the parent's
  * children to continue at (after the visitor replaced nodes there).
  */
-export type WalkResult = void | false | number;
+export type WalkResult = undefined | false | number;
 
 /**
  * Depth-first walk over the descendants of `tree`, parents before children. unist-util-visit does the same with a

@@ -193,7 +193,7 @@ describe('search index builder (issue 7)', () => {
   it('finds words by prefix and with typos, API operations by path and by method and word, all words before any', async () => {
     const { engine } = served(buildSearchIndex(units, { dir: '_portal/search' }));
     const first = async (q: string) =>
-      (await engine.search(q)).pages.map((p) => p.sections.map((s) => `${p.page}#${s.anchor ?? ''}`)).flat();
+      (await engine.search(q)).pages.flatMap((p) => p.sections.map((s) => `${p.page}#${s.anchor ?? ''}`));
     expect(await first('invocie')).toEqual(['/docs/invoices#issuing']);
     expect((await first('paym'))[0]).toBe('/docs/invoices#payments');
     expect(await first('/orders/{id}')).toEqual(['/docs/api/get-order#', '/docs/api/delete-order#']);
