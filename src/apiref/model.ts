@@ -35,7 +35,7 @@ export interface ApiModel {
   servers: ApiServer[];
   securitySchemes: ApiSecurityScheme[];
   security: ApiSecurityRequirement[];
-  /** Declared tags first, then tags only operations name, then a synthetic one for untagged operations. */
+  /** Declared tags first, then tags only operations name, then those untagged operations are listed under (untaggedTagOf). */
   tags: ApiTag[];
   /** `x-tagGroups`: names of tags per group; empty when the document has none. */
   tagGroups: Array<{ name: string; tags: string[] }>;
@@ -132,7 +132,8 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
   collect('paths');
   collect('webhooks');
 
-  const tags = buildTags(doc, operations, markdown);
+  const untaggedTag = untaggedTagOf(operations);
+  const tags = buildTags(doc, operations, markdown, untaggedTag);
   const objectDiagnostics = addTagObjects(tags, {
     doc,
     ctx,
@@ -153,7 +154,7 @@ export function buildApiModel(options: BuildModelOptions): { model: ApiModel; di
   for (const [i, tag] of tags.entries()) tag.slug = slugs[operations.length + i] ?? '';
   for (const tag of tags)
     tag.operations = operations
-      .filter((op) => (op.tags.length ? op.tags : [defaultTagOf(op)]).includes(tag.name))
+      .filter((op) => (op.tags.length ? op.tags : [untaggedTag(op)]).includes(tag.name))
       .map((op) => op.slug);
 
   const info = isObject(doc.info) ? doc.info : {};
@@ -236,14 +237,55 @@ function withSafeUrl<T extends { url?: string }>(value: T): T {
 
 const defaultTagOf = (op: ApiOperation): string => (op.webhook ? 'Webhooks' : 'Operations');
 
-/** The tag an operation is listed under in the sidebar: its first (issue 5: listed once). */
-export const homeTagOf = (op: ApiOperation): string => op.tags[0] ?? defaultTagOf(op);
+/** Past this many operations, a document that tags none of them is grouped by path instead of one flat list. */
+export const PATH_GROUPING_MIN_OPERATIONS = 20;
+
+/**
+ * The first path segment that names a resource: not a version (`v1`, `v2.1`), not `api`, not a parameter.
+ * `/v1/payment_intents/{intent}/confirm` → `payment_intents`.
+ */
+export function resourceSegment(path: string): string | undefined {
+  return path
+    .split('/')
+    .find((s) => s !== '' && s.toLowerCase() !== 'api' && !/^v\d+(\.\d+)*$/i.test(s) && !s.startsWith('{'));
+}
+
+/** `payment_intents` → `Payment intents`: a sidebar label for a group the document did not name. */
+const resourceLabel = (segment: string): string => {
+  const words = segment.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * Where an untagged operation is listed. A document that tags none of its many operations (Stripe's 417) would
+ * otherwise give one flat list of all of them on every page and one tag page holding the whole API: such a
+ * document is grouped by resource (the first meaningful path segment), as readers of a REST API expect. A
+ * document that tags some operations keeps its tags, the untagged rest under "Operations".
+ */
+function untaggedTagOf(operations: readonly ApiOperation[]): (op: ApiOperation) => string {
+  const paths = operations.filter((op) => !op.webhook);
+  const groups = new Set(paths.map((op) => resourceSegment(op.path) ?? ''));
+  const byPath =
+    paths.length > PATH_GROUPING_MIN_OPERATIONS && paths.every((op) => op.tags.length === 0) && groups.size > 1;
+  if (!byPath) return defaultTagOf;
+  return (op) => {
+    const segment = op.webhook ? undefined : resourceSegment(op.path);
+    return segment ? resourceLabel(segment) : defaultTagOf(op);
+  };
+}
+
+/**
+ * Whether `tag` is where the sidebar lists `op`: its first tag (issue 5: listed once); an untagged operation
+ * belongs to the one tag the model put it in.
+ */
+export const isHomeTag = (op: ApiOperation, tag: string): boolean => op.tags.length === 0 || op.tags[0] === tag;
 
 /** Declared tags keep their order and `x-slug`; tags only operations use, and untagged operations, get one too. */
 function buildTags(
   doc: Raw,
   operations: readonly ApiOperation[],
   markdown: (md: string | undefined) => SafeHtml | undefined,
+  untaggedTag: (op: ApiOperation) => string,
 ): ApiTag[] {
   const tags: ApiTag[] = [];
   const seen = new Set<string>();
@@ -265,7 +307,7 @@ function buildTags(
     });
   }
   for (const op of operations) {
-    for (const name of op.tags.length ? op.tags : [defaultTagOf(op)]) {
+    for (const name of op.tags.length ? op.tags : [untaggedTag(op)]) {
       if (seen.has(name)) continue;
       seen.add(name);
       tags.push({ name, slug: '', operations: [] });

@@ -19,7 +19,7 @@ import {
   type DescriptionSourceLinkOptions,
 } from './description-links.js';
 import { addHeadingIds } from './markdown.js';
-import { homeTagOf, type ApiModel } from './model.js';
+import { isHomeTag, type ApiModel } from './model.js';
 
 /** What the API reference contributes to a build. */
 import { emptyApi, type ApiContribution } from './contribution.js';
@@ -198,7 +198,7 @@ export function buildApiRoutes(
   const tagItem = (tag: ApiTag, label: string): SidebarItem => {
     const ops = tag.operations.filter((slug) => {
       const op = bySlug.get(slug);
-      return op !== undefined && homeTagOf(op) === tag.name;
+      return op !== undefined && isHomeTag(op, tag.name);
     });
     const items: SidebarItem[] = ops.map((slug) => {
       const op = bySlug.get(slug) as ApiOperation;
