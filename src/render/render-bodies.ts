@@ -141,7 +141,9 @@ function runWorker(
     worker.on('message', (msg: { ready?: true; start?: number; bodies?: WorkerBody[] }) => {
       if (msg.bodies && msg.start !== undefined) {
         const start = msg.start;
-        msg.bodies.forEach((b, k) => (results[start + k] = fromWorker(b)));
+        msg.bodies.forEach((b, k) => {
+          results[start + k] = fromWorker(b);
+        });
         inFlight--;
       }
       while (inFlight < IN_FLIGHT && send());

@@ -79,7 +79,7 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
     };
 
     /** Loads the target's chunk (at once when prefetched), then swaps the page; a failed load reloads (spec §8). */
-    const show = (url: URL, entry: 'push' | 'replace' | 'none', scroll: ScrollIntent): void => {
+    const show = (url: URL, entry: 'push' | 'replace' | 'none', scroll: ScrollIntent) => {
       const path = pathFromLocation(site, url.pathname);
       const ticket = settle();
       const commit = (route: LoadedRoute): void => {
@@ -112,7 +112,7 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
         });
     };
 
-    const navigate = (href: string, options?: { replace?: boolean }): void => {
+    const navigate = (href: string, options?: { replace?: boolean }) => {
       const url = new URL(routeHref(site, href), window.location.href);
       if (url.origin !== window.location.origin) return fullLoad(url);
       const path = pathFromLocation(site, url.pathname);
@@ -229,6 +229,7 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
       hints.stop();
     };
   }, [links, hints, actions]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `view` is the trigger: each new page's links are observed afresh
   useEffect(() => {
     const root = document.getElementById('__portal');
     hints.clear();

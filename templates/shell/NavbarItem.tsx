@@ -145,6 +145,7 @@ function NavLinkItem({
 function useLocationSuffix(): string {
   const { path } = useRouter();
   const [suffix, setSuffix] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `path` is the trigger: a client-side navigation changes the query and hash without an event
   useEffect(() => {
     const update = () => setSuffix(window.location.search + window.location.hash);
     update();

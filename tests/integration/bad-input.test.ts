@@ -113,7 +113,7 @@ async function expectFailedCleanly(run: Run): Promise<void> {
   expect(await allText(path.join(run.dir, 'build'))).not.toMatch(/root:[^:\n]*:0:0:/);
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The error line that names `file`, so each bad page is matched with its own message. */
 const errorLineFor = (stderr: string, file: string): string =>
   stderr.split('\n').find((l) => l.includes(`(${file}:`) || l.endsWith(`(${file})`)) ?? '';
@@ -410,7 +410,7 @@ describe.concurrent('portal build on bad input (one build each)', () => {
       const run = await started(`case:${c.name}`);
       await expectFailedCleanly(run);
       expect(run.stderr).toMatch(c.where);
-      for (const s of c.says) expect(run.stderr).toMatch(new RegExp(escape(s)));
+      for (const s of c.says) expect(run.stderr).toMatch(new RegExp(escapeRegExp(s)));
     },
     120_000,
   );
