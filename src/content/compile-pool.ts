@@ -210,7 +210,11 @@ async function workerScript(): Promise<{ file: string; hash: string; own: boolea
   })();
   const made = await prebuilt;
   if (made) return { ...made, own: false };
-  const outfile = path.resolve(import.meta.dirname, '../../.portal', `compile-worker-${process.pid}-${Date.now()}.mjs`);
+  const outfile = path.resolve(
+    import.meta.dirname,
+    '../../.portal',
+    `compile-worker-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`,
+  );
   await esbuild.build({
     entryPoints: [path.join(import.meta.dirname, 'compile-worker.ts')],
     outfile,
