@@ -1,8 +1,15 @@
 import { error, excerpt as quote, warning, type Diagnostic } from '../diagnostics.js';
 import type { Route } from './route.js';
-import type { ConfigLink } from './site-data.js';
 import { normalizePath } from './slug.js';
 import { SCRIPT_SCHEMES, urlScheme } from './url-scheme.js';
+
+/** A link written in the config (navbar, footer), for the link check. */
+export interface ConfigLink {
+  url: string;
+  where: string;
+  /** A file the page loads (logo, social card) rather than a page to link to. */
+  isImage?: boolean;
+}
 
 export interface LinkCheckInput {
   routes: readonly Route[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../src/config/schema.ts';
-import type { DocEntry } from '../../src/routes/docs.ts';
-import { buildSiteData } from '../../src/routes/site-data.ts';
+import { configSchema } from '../../../src/config/schema.ts';
+import type { DocEntry } from '../../../src/routes/docs.ts';
+import { buildSiteData } from '../../../src/routes/site-data.ts';
 
 const doc = (id: string, path: string): DocEntry => ({
   id,
@@ -23,24 +23,7 @@ const resolve = (raw: Record<string, unknown>) =>
     sidebars: { docs: [{ type: 'link', label: 'Intro', href: '/docs/intro', docId: 'intro' }] },
   });
 
-describe('navbar resolution for the shell', () => {
-  it("keeps each item's config path, skipping drafts without shifting the others", () => {
-    const { site, diagnostics } = resolve({
-      navbar: {
-        items: [
-          { type: 'doc', docId: 'soon' },
-          { type: 'docSidebar', sidebarId: 'docs', label: 'Docs' },
-          { type: 'search', position: 'right' },
-        ],
-      },
-    });
-    expect(diagnostics).toEqual([]);
-    expect(site.navbar.items.map((i) => [i.type, i.configPath])).toEqual([
-      ['link', 'navbar.items[1]'],
-      ['search', 'navbar.items[2]'],
-    ]);
-  });
-
+describe('buildSiteData', () => {
   it('describes the single current docs version when the build has no others, linked at its main doc', () => {
     expect(resolve({}).site.versions).toEqual([
       {
@@ -62,8 +45,27 @@ describe('navbar resolution for the shell', () => {
     expect(resolve({ docs: { versions: { current: { label: '3.x' } } } }).site.versions[0]?.label).toBe('3.x');
   });
 
-  it("points a docsVersion item at the version's main doc", () => {
+  it('resolves the navbar against that version: a docsVersion item links to its main doc', () => {
     const { site } = resolve({ navbar: { items: [{ type: 'docsVersion', label: 'Docs' }] } });
     expect(site.navbar.items[0]).toMatchObject({ type: 'docsVersion', href: '/docs/intro', label: 'Docs' });
+  });
+
+  it('hands the link check the navbar links, then the footer links, then the social card', () => {
+    const { links } = resolve({
+      navbar: { items: [{ to: '/blog', label: 'Blog' }] },
+      footer: {
+        links: [
+          { title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }] },
+          { title: 'More', items: [{ label: 'X', href: 'https://x.example' }] },
+        ],
+      },
+      image: 'img/card.png',
+    });
+    expect(links).toEqual([
+      { url: '/blog', where: 'navbar.items[0] (default "Blog")' },
+      { url: '/docs/intro', where: 'footer.links[0].items[0]' },
+      { url: 'https://x.example', where: 'footer.links[1].items[0]' },
+      { url: '/img/card.png', where: 'the social card (`image`)', isImage: true },
+    ]);
   });
 });
