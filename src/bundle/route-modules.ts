@@ -13,8 +13,14 @@ export interface GeneratedFile {
   source?: string | undefined;
 }
 
-export interface RouteEntry {
+/** A route with its page data as its chunk exports it (sidebar included): server rendering takes it from memory. */
+export interface RoutePage {
   route: Route;
+  page: PageData;
+}
+
+/** One route's generated module: what the bundlers make of it, and the page data the render stage passes in. */
+export interface RouteEntry extends RoutePage {
   /** The route module, relative to the generation folder. */
   rel: string;
   /** Its exports besides `page`: what the server bundle imports (it gets the page data from memory). */
@@ -37,11 +43,9 @@ export function generateRouteModules(
   routes: readonly Route[],
   sidebars: Record<string, SidebarItem[]>,
   site: SiteData,
-): { files: GeneratedFile[]; entries: RouteEntry[]; pages: PageData[] } {
+): { files: GeneratedFile[]; entries: RouteEntry[] } {
   const files: GeneratedFile[] = [];
   const entries: RouteEntry[] = [];
-  // Each route's page data as its chunk exports it, for server rendering straight from memory.
-  const pages: PageData[] = [];
   for (const [id, items] of Object.entries(sidebars)) {
     files.push({
       rel: `sidebars/${safeName(id)}.js`,
@@ -79,7 +83,6 @@ export function generateRouteModules(
     } else {
       lines.push(`export const page = ${jsonExpression(page)};`);
     }
-    pages.push(sidebar ? { ...page, sidebar } : page);
     // From a kit, not the template's own module: fewer, larger shared chunks (templates/pages/page-kit.ts).
     const kit = route.template.startsWith('Api') ? 'apiKit' : 'pageKit';
     lines.push(
@@ -87,6 +90,7 @@ export function generateRouteModules(
       `export const Template = ${kit}.${route.template};`,
     );
     files.push({ rel, contents: `${lines.join('\n')}\n` });
+    const entry: RouteEntry = { route, page: sidebar ? { ...page, sidebar } : page, rel, serverExports };
     if (contentLine && route.body.type === 'mdx' && kit === 'pageKit' && isStaticContentModule(route.body.code)) {
       const firstVisitRel = `routes/${name}.first.jsx`;
       const firstVisit = [
@@ -94,12 +98,11 @@ export function generateRouteModules(
         `export const Content = ${kit}.ServerRenderedContent;`,
       ];
       files.push({ rel: firstVisitRel, contents: `${firstVisit.join('\n')}\n` });
-      entries.push({ route, rel, serverExports, firstVisitRel });
-    } else {
-      entries.push({ route, rel, serverExports });
+      entry.firstVisitRel = firstVisitRel;
     }
+    entries.push(entry);
   });
-  return { files, entries, pages };
+  return { files, entries };
 }
 
 /**

@@ -4,17 +4,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import type { PageData, RouteModule, SiteData } from '../../templates/types.js';
+import type { RouteModule, SiteData } from '../../templates/types.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
-/** What the server bundle exports: the route modules in route-table order, and the renderer. */
+/** What the server bundle holds of one route: its template, body and meta, not its page data (the render stage passes that). */
+export type ServerModule = Omit<RouteModule, 'page'> & {
+  Template: unknown;
+  meta?: { title?: string; description?: string };
+};
+
+/** What the server bundle exports: the route modules by route path, and the renderer. */
 export interface ServerBundle {
-  /** Template, body and meta of each route; the page data stays out of the bundle (render-pages passes it). */
-  modules: Array<
-    Omit<RouteModule, 'page'> & { page?: PageData; Template: unknown; meta?: { title?: string; description?: string } }
-  >;
+  modules: ReadonlyMap<string, ServerModule>;
   renderRoute(options: { module: unknown; site: SiteData }): string;
   /** The bundle on disk, so render workers can import it too. */
   file?: string;
@@ -41,8 +44,9 @@ export async function buildServer(options: {
     (e, i) =>
       `import { ${e.serverExports.map((x) => `${x} as ${x}${i}`).join(', ')} } from ${JSON.stringify(`./${e.rel}`)};`,
   );
+  // Keyed by route path, the name every stage knows a route by; `${x}${i}` only names the imports apart.
   lines.push(
-    `export const modules = [${options.entries.map((e, i) => `{ ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }`).join(',\n')}];`,
+    `export const modules = new Map([${options.entries.map((e, i) => `[${JSON.stringify(e.route.path)}, { ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }]`).join(',\n')}]);`,
   );
   lines.push(
     `export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`,

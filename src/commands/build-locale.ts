@@ -184,14 +184,13 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     });
 
     log.detail?.(
-      `client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.length} routes`,
+      `client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.size} routes`,
     );
 
     // 6. Render
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
       renderPages({
-        routes: table.routes,
-        pages: generated.pages,
+        pages: generated.entries,
         bundle: server,
         site: siteData.site,
         manifest: client.manifest,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { PageData, SiteData } from '../../templates/types.js';
+import type { SiteData } from '../../templates/types.js';
+import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
-import type { Route } from '../routes/route.js';
 import { renderBodies, type BodyResult } from './render-bodies.js';
 
 /**
@@ -19,39 +19,34 @@ export const createBodyCache = (): BodyCache => ({ entries: new Map() });
 export async function renderBodiesCached(
   cache: BodyCache,
   codeHash: string,
-  routes: readonly Route[],
+  pages: readonly RoutePage[],
   bundle: ServerBundle,
   site: SiteData,
-  pages: readonly PageData[],
-): Promise<BodyResult[]> {
+): Promise<Map<string, BodyResult>> {
   const siteHash = createHash('sha1').update(JSON.stringify(site)).digest('hex');
-  const keys = routes.map((route, i) =>
+  const keyOf = ({ route, page }: RoutePage): string =>
     createHash('sha1')
       .update(`${codeHash}\0${siteHash}\0`)
-      .update(JSON.stringify([route.path, route.template, route.body, pages[i]]))
-      .digest('hex'),
-  );
-  const results: Array<BodyResult | undefined> = keys.map((key) => cache.entries.get(key));
-  const missing = results.flatMap((r, i) => (r ? [] : [i]));
-  if (missing.length === routes.length) {
-    results.splice(0, results.length, ...(await renderBodies(bundle, site, pages)));
-  } else if (missing.length > 0) {
-    // A few pages: rendered on this thread, from a view of the bundle holding just their modules.
+      .update(JSON.stringify([route.path, route.template, route.body, page]))
+      .digest('hex');
+  const keys = new Map(pages.map((p) => [p.route.path, keyOf(p)]));
+  const missing = pages.filter((p) => !cache.entries.has(keys.get(p.route.path) as string));
+  let rendered: Map<string, BodyResult>;
+  if (missing.length === pages.length) {
+    rendered = await renderBodies(bundle, site, pages);
+  } else {
+    // A few pages: rendered on this thread (no bundle file for a worker to import).
     const { file: _onDisk, ...inMemory } = bundle;
-    const some: ServerBundle = {
-      ...inMemory,
-      modules: missing.map((i) => bundle.modules[i] as ServerBundle['modules'][number]),
-    };
-    const rendered = await renderBodies(
-      some,
-      site,
-      missing.map((i) => pages[i] as PageData),
-    );
-    for (const [k, i] of missing.entries()) results[i] = rendered[k];
+    rendered = await renderBodies(inMemory, site, missing);
+  }
+  const bodies = new Map<string, BodyResult>();
+  for (const { route } of pages) {
+    const key = keys.get(route.path) as string;
+    bodies.set(route.path, rendered.get(route.path) ?? (cache.entries.get(key) as BodyResult));
   }
   cache.entries.clear();
-  results.forEach((r, i) => {
-    if (r && !('error' in r)) cache.entries.set(keys[i] as string, r);
-  });
-  return results as BodyResult[];
+  for (const [routePath, body] of bodies) {
+    if (!('error' in body)) cache.entries.set(keys.get(routePath) as string, body);
+  }
+  return bodies;
 }

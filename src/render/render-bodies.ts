@@ -5,7 +5,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageData, SiteData } from '../../templates/types.js';
-import type { ServerBundle } from '../bundle/server.js';
+import type { RoutePage } from '../bundle/route-modules.js';
+import type { ServerBundle, ServerModule } from '../bundle/server.js';
 
 /**
  * One route's server-rendered body and the raw values of its `id` attributes (entities not yet decoded), or
@@ -48,22 +49,21 @@ export function batchSize(remaining: number, threads: number): number {
 }
 
 /**
- * Render stage, React side: every route's body HTML and its ids. Server rendering is CPU-bound and synchronous,
- * so on large sites a worker thread that imports the same server bundle takes batches from a shared queue while
- * the main thread renders too; on the 2-core target that roughly halves the stage.
+ * Render stage, React side: every route's body HTML and its ids, by route path. Server rendering is CPU-bound and
+ * synchronous, so on large sites a worker thread that imports the same server bundle takes batches from a shared
+ * queue while the main thread renders too; on the 2-core target that roughly halves the stage.
  */
 export async function renderBodies(
   bundle: ServerBundle,
   site: SiteData,
-  pages?: readonly PageData[],
-): Promise<BodyResult[]> {
-  const count = bundle.modules.length;
-  const results: BodyResult[] = new Array(count);
-  // The server bundle holds templates, not page data: each route's page comes from the route table.
-  const moduleOf = (i: number) => (pages ? { ...bundle.modules[i], page: pages[i] } : bundle.modules[i]);
-  const renderOne = (i: number): BodyResult => {
+  pages: readonly RoutePage[],
+): Promise<Map<string, BodyResult>> {
+  const count = pages.length;
+  const results = new Map<string, BodyResult>();
+  const renderOne = ({ route, page }: RoutePage): BodyResult => {
     try {
-      const html = bundle.renderRoute({ module: moduleOf(i), site });
+      // The server bundle holds templates, not page data: each route's page comes from memory.
+      const html = bundle.renderRoute({ module: { ...serverModule(bundle, route.path), page }, site });
       return { html, ids: rawIds(html) };
     } catch (err) {
       return { error: err as Error };
@@ -71,15 +71,16 @@ export async function renderBodies(
   };
   const threads = count >= PARALLEL_FROM && bundle.file ? Math.min(os.availableParallelism(), 4) - 1 : 0;
   if (threads <= 0) {
-    for (let i = 0; i < count; i++) results[i] = renderOne(i);
+    for (const p of pages) results.set(p.route.path, renderOne(p));
     return results;
   }
+  // Batches are ranges of `pages`: the queue hands out indexes into this one array.
   let next = 0;
-  const take = (): [number, number] | undefined => {
+  const take = (): readonly RoutePage[] | undefined => {
     if (next >= count) return undefined;
     const start = next;
     next += batchSize(count - next, threads + 1);
-    return [start, next];
+    return pages.slice(start, next);
   };
   const script = path.join(path.dirname(bundle.file as string), `render-worker-${process.pid}-${Date.now()}.mjs`);
   await fs.writeFile(script, WORKER_SOURCE);
@@ -91,11 +92,11 @@ export async function renderBodies(
       }),
   );
   try {
-    const remote = workers.map((worker) => runWorker(worker, take, results, pages));
+    const remote = workers.map((worker) => runWorker(worker, take, results));
     for (const r of remote) r.done.catch(() => undefined); // an idle worker's crash must not go unhandled
     // The main thread renders batches too, yielding between them so worker messages are answered promptly.
-    for (let range = take(); range; range = take()) {
-      for (let i = range[0]; i < range[1]; i++) results[i] = renderOne(i);
+    for (let batch = take(); batch; batch = take()) {
+      for (const p of batch) results.set(p.route.path, renderOne(p));
       await yieldToEventLoop();
     }
     // Wait only for batches a worker holds: one still importing the bundle (slow on a busy machine, or for
@@ -108,7 +109,19 @@ export async function renderBodies(
   return results;
 }
 
+/** A route's module in the server bundle, which has one for every route it was built from. */
+function serverModule(bundle: ServerBundle, routePath: string): ServerModule {
+  const module = bundle.modules.get(routePath);
+  if (!module) throw new Error(`no server module for ${routePath}`);
+  return module;
+}
+
+/** A batch as a worker gets it: each route's path (its module's key in the server bundle) and its page data. */
+type WorkerBatch = Array<{ path: string; page: PageData }>;
+
+/** A worker's answer for one route of a batch. */
 interface WorkerBody {
+  path: string;
   html?: string;
   ids?: string[];
   error?: string;
@@ -124,26 +137,22 @@ export function fromWorker(b: WorkerBody): BodyResult {
 
 function runWorker(
   worker: Worker,
-  take: () => [number, number] | undefined,
-  results: BodyResult[],
-  pages: readonly PageData[] | undefined,
+  take: () => readonly RoutePage[] | undefined,
+  results: Map<string, BodyResult>,
 ): { done: Promise<void>; busy(): boolean } {
   let inFlight = 0;
   const done = new Promise<void>((resolve, reject) => {
     const send = (): boolean => {
-      const range = take();
-      if (!range) return false;
+      const batch = take();
+      if (!batch) return false;
       inFlight++;
       // A batch carries its pages' data: the worker's bundle has none (structured clone, a few hundred KB).
-      worker.postMessage([range[0], range[1], pages?.slice(range[0], range[1])]);
+      worker.postMessage(batch.map((p): WorkerBatch[number] => ({ path: p.route.path, page: p.page })));
       return true;
     };
-    worker.on('message', (msg: { ready?: true; start?: number; bodies?: WorkerBody[] }) => {
-      if (msg.bodies && msg.start !== undefined) {
-        const start = msg.start;
-        msg.bodies.forEach((b, k) => {
-          results[start + k] = fromWorker(b);
-        });
+    worker.on('message', (msg: { ready?: true; bodies?: WorkerBody[] }) => {
+      if (msg.bodies) {
+        for (const b of msg.bodies) results.set(b.path, fromWorker(b));
         inFlight--;
       }
       while (inFlight < IN_FLIGHT && send());
@@ -166,14 +175,16 @@ const bundle = await import(workerData.bundleUrl);
 const site = workerData.site;
 const idPattern = new RegExp(workerData.idPattern, 'g');
 const rawIds = (html) => { const ids = []; for (const m of html.matchAll(idPattern)) ids.push(m[1]); return ids; };
-parentPort.on('message', ([start, end, pages]) => {
-  const bodies = [];
-  for (let i = start; i < end; i++) {
-    const module = pages ? { ...bundle.modules[i], page: pages[i - start] } : bundle.modules[i];
-    try { const html = bundle.renderRoute({ module, site }); bodies.push({ html, ids: rawIds(html) }); }
-    catch (err) { bodies.push({ error: String(err && err.message || err), stack: err && err.stack }); }
-  }
-  parentPort.postMessage({ start, bodies });
+parentPort.on('message', (batch) => {
+  const bodies = batch.map(({ path, page }) => {
+    try {
+      const module = bundle.modules.get(path);
+      if (!module) throw new Error('no server module for ' + path);
+      const html = bundle.renderRoute({ module: { ...module, page }, site });
+      return { path, html, ids: rawIds(html) };
+    } catch (err) { return { path, error: String(err && err.message || err), stack: err && err.stack }; }
+  });
+  parentPort.postMessage({ bodies });
 });
 parentPort.postMessage({ ready: true });
 `;

@@ -1,10 +1,10 @@
 import type { PortalConfig } from '../config/schema.js';
-import type { PageData, SiteData } from '../../templates/types.js';
+import type { SiteData } from '../../templates/types.js';
 import type { AssetManifest } from '../bundle/client.js';
+import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { error, PortalError } from '../diagnostics.js';
 import { decodeEntities } from '../html-entities.js';
-import type { Route } from '../routes/route.js';
 import { toHref } from '../routes/slug.js';
 import type { OutputFile } from '../output/write.js';
 import { renderBodiesCached, type BodyCache } from './body-cache.js';
@@ -13,15 +13,14 @@ import { renderDocument } from './document.js';
 import { htmlFileFor } from './output-path.js';
 
 export interface RenderOptions {
-  routes: readonly Route[];
+  /** Each route with its page data (sidebar included), in route order: the server bundle leaves the data out. */
+  pages: readonly RoutePage[];
   bundle: ServerBundle;
   site: SiteData;
   manifest: AssetManifest;
   manifestUrl: string;
   config: PortalConfig;
   liveReload?: string | undefined;
-  /** Each route's page data (with its sidebar), in route order: the server bundle leaves it out. */
-  pages?: readonly PageData[] | undefined;
   /** `serve`: bodies of the last build, reused where nothing they are made from changed. */
   bodyCache?: BodyCache | undefined;
 }
@@ -34,14 +33,14 @@ export async function renderPages(
   const idsByPath = new Map<string, Set<string>>();
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
   const bodies =
-    o.bodyCache && o.bundle.codeHash && o.pages
-      ? await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.routes, o.bundle, o.site, o.pages)
+    o.bodyCache && o.bundle.codeHash
+      ? await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.pages, o.bundle, o.site)
       : await renderBodies(o.bundle, o.site, o.pages);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
-  o.routes.forEach((route, i) => {
-    const module = o.bundle.modules[i];
+  for (const { route } of o.pages) {
+    const module = o.bundle.modules.get(route.path);
     if (!module) throw new Error(`no server module for ${route.path}`);
-    const rendered = bodies[i];
+    const rendered = bodies.get(route.path);
     if (!rendered || 'error' in rendered) {
       const err = rendered?.error ?? new Error('no output');
       throw new PortalError(
@@ -88,6 +87,6 @@ export async function renderPages(
         },
       }),
     });
-  });
+  }
   return { files, idsByPath };
 }

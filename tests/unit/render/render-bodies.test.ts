@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoutePage } from '../../../src/bundle/route-modules.ts';
 import type { ServerBundle } from '../../../src/bundle/server.ts';
-import { batchSize, fromWorker, rawIds, renderBodies } from '../../../src/render/render-bodies.ts';
-import type { SiteData } from '../../../templates/types.ts';
+import { batchSize, type BodyResult, fromWorker, rawIds, renderBodies } from '../../../src/render/render-bodies.ts';
+import type { Route } from '../../../src/routes/route.ts';
+import type { PageData, SiteData } from '../../../templates/types.ts';
 
 // A stand-in for the server bundle: same exports, a renderer that says which thread rendered each route.
 const BUNDLE = `import { isMainThread } from 'node:worker_threads';
-export const modules = Array.from({ length: 400 }, (_, i) => ({ page: { path: '/p' + i }, fail: i === 321 }));
+export const modules = new Map(Array.from({ length: 400 }, (_, i) => ['/p' + i, { fail: i === 321 }]));
 export function renderRoute({ module, site }) {
   const until = performance.now() + 1; // about as slow as a real page, so the worker gets a share
   while (performance.now() < until);
@@ -17,6 +19,14 @@ export function renderRoute({ module, site }) {
   return '<h1 id="t' + module.page.path.length + '">' + site.title + ' ' + module.page.path + '</h1><p id="a&amp;b"></p><!--' + (isMainThread ? 'main' : 'worker') + '-->';
 }
 `;
+
+/** Routes /p0 … /p<count - 1> with their page data, as the route modules stage hands them over. */
+const routePages = (count: number, pagePath = (routePath: string) => routePath): RoutePage[] =>
+  Array.from({ length: count }, (_, i) => ({
+    route: { path: `/p${i}` } as Route,
+    page: { path: pagePath(`/p${i}`) } as PageData,
+  }));
+const threadOf = (r: BodyResult | undefined) => (r && 'html' in r ? /<!--(\w+)-->/.exec(r.html)?.[1] : 'error');
 
 describe('renderBodies', () => {
   let dir: string;
@@ -29,34 +39,42 @@ describe('renderBodies', () => {
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-  it('renders every route in order, sharing large sites between the main thread and a worker', async () => {
-    const results = await renderBodies(bundle, { title: 'Site' } as SiteData);
-    expect(results).toHaveLength(400);
-    results.forEach((r, i) => {
-      if (i === 321) return;
-      expect(r).toEqual({
+  it('renders every route, by path, sharing large sites between the main thread and a worker', async () => {
+    const results = await renderBodies(bundle, { title: 'Site' } as SiteData, routePages(400));
+    expect(results.size).toBe(400);
+    for (let i = 0; i < 400; i++) {
+      if (i === 321) continue;
+      expect(results.get(`/p${i}`)).toEqual({
         html: expect.stringContaining(`>Site /p${i}</h1>`),
         ids: [`t${`/p${i}`.length}`, 'a&amp;b'],
       });
-    });
-    const threads = new Set(results.flatMap((r) => ('html' in r ? [/<!--(\w+)-->/.exec(r.html)?.[1]] : [])));
-    expect(threads).toEqual(new Set(['main', 'worker']));
+    }
+    expect(new Set([...results.values()].map(threadOf))).toEqual(new Set(['main', 'worker', 'error']));
     // A route that throws (on whichever thread) comes back as that route's error, not as a crash.
-    expect(results[321]).toEqual({ error: expect.objectContaining({ message: 'component threw for /p321' }) });
+    expect(results.get('/p321')).toEqual({ error: expect.objectContaining({ message: 'component threw for /p321' }) });
     expect((await fs.readdir(dir)).filter((f) => f.startsWith('render-worker'))).toEqual([]);
   });
 
-  it('takes each page from the route table when the bundle leaves the data out, on both threads (issue 5)', async () => {
-    const dataless: ServerBundle = { ...bundle, modules: bundle.modules.map(({ page: _page, ...rest }) => rest) };
-    const pages = bundle.modules.map((_, i) => ({ path: `/from-memory/${i}` }) as never);
-    const results = await renderBodies(dataless, { title: 'Site' } as SiteData, pages);
-    results.forEach((r, i) => {
-      if (i !== 321)
-        expect(r).toEqual({ html: expect.stringContaining(`>Site /from-memory/${i}</h1>`), ids: expect.any(Array) });
+  it('takes each page’s data from the records it is given, on both threads (issue 5)', async () => {
+    const pages = routePages(400, (p) => `/from-memory${p}`);
+    const results = await renderBodies(bundle, { title: 'Site' } as SiteData, pages);
+    for (const { route, page } of pages) {
+      if (route.path !== '/p321')
+        expect(results.get(route.path)).toEqual({
+          html: expect.stringContaining(`>Site ${page.path}</h1>`),
+          ids: expect.any(Array),
+        });
+    }
+    expect(new Set([...results.values()].map(threadOf))).toEqual(new Set(['main', 'worker', 'error']));
+  });
+
+  it('gives a route missing from the server bundle an error of its own', async () => {
+    const results = await renderBodies(bundle, { title: 'Site' } as SiteData, [
+      { route: { path: '/nowhere' } as Route, page: { path: '/nowhere' } as PageData },
+    ]);
+    expect(results.get('/nowhere')).toEqual({
+      error: expect.objectContaining({ message: 'no server module for /nowhere' }),
     });
-    expect(new Set(results.flatMap((r) => ('html' in r ? [/<!--(\w+)-->/.exec(r.html)?.[1]] : [])))).toEqual(
-      new Set(['main', 'worker']),
-    );
   });
 
   it('fails, rather than waiting forever, when a worker exits with batches unfinished', async () => {
@@ -66,18 +84,15 @@ describe('renderBodies', () => {
       BUNDLE.replace('if (module.fail)', 'if (!isMainThread) process.exit(3);\n  if (module.fail)'),
     );
     const exiting: ServerBundle = { ...((await import(pathToFileURL(file).href)) as ServerBundle), file };
-    await expect(renderBodies(exiting, { title: 'Site' } as SiteData)).rejects.toThrow(
+    await expect(renderBodies(exiting, { title: 'Site' } as SiteData, routePages(400))).rejects.toThrow(
       /a render worker exited \(code 3\)/,
     );
     expect((await fs.readdir(dir)).filter((f) => f.startsWith('render-worker'))).toEqual([]);
   });
 
   it('renders small sites on the main thread only', async () => {
-    const small: ServerBundle = { ...bundle, modules: bundle.modules.slice(0, 10) };
-    const results = await renderBodies(small, { title: 'Site' } as SiteData);
-    expect(results.map((r) => ('html' in r ? /<!--(\w+)-->/.exec(r.html)?.[1] : 'error'))).toEqual(
-      Array(10).fill('main'),
-    );
+    const results = await renderBodies(bundle, { title: 'Site' } as SiteData, routePages(10));
+    expect([...results.values()].map(threadOf)).toEqual(Array(10).fill('main'));
   });
 });
 
@@ -122,9 +137,12 @@ describe('batchSize', () => {
 
 describe('fromWorker', () => {
   it('turns a worker answer back into a result, an error keeping its message and stack', () => {
-    expect(fromWorker({ html: '<p id="a"></p>', ids: ['a'] })).toEqual({ html: '<p id="a"></p>', ids: ['a'] });
-    expect(fromWorker({ html: '' })).toEqual({ html: '', ids: [] });
-    const failed = fromWorker({ error: 'boom', stack: 'Error: boom\n    at Page' });
+    expect(fromWorker({ path: '/a', html: '<p id="a"></p>', ids: ['a'] })).toEqual({
+      html: '<p id="a"></p>',
+      ids: ['a'],
+    });
+    expect(fromWorker({ path: '/a', html: '' })).toEqual({ html: '', ids: [] });
+    const failed = fromWorker({ path: '/a', error: 'boom', stack: 'Error: boom\n    at Page' });
     expect(failed).toEqual({ error: expect.objectContaining({ message: 'boom', stack: 'Error: boom\n    at Page' }) });
   });
 });
