@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SiteData } from './types.ts';
+import type { SiteData } from './shared/types.ts';
 
 export const SiteContext = createContext<SiteData | null>(null);
 

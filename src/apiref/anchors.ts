@@ -1,4 +1,4 @@
-import type { ApiMediaType, ApiOperation, SchemaNode } from '../../templates/api/model.js';
+import type { ApiMediaType, ApiOperation, SchemaNode } from '../../templates/shared/api-model.js';
 import { withoutKeys } from './schema-inline.js';
 import { kebab as toKebab } from './slugs.js';
 

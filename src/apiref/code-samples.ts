@@ -5,7 +5,7 @@ import type {
   ApiSecurityScheme,
   Json,
   SchemaNode,
-} from '../../templates/api/model.js';
+} from '../../templates/shared/api-model.js';
 
 /** The request a sample makes, computed once and written out in each language. */
 export interface SampleRequest {

@@ -1,4 +1,4 @@
-import type { SidebarItem } from '../../templates/types.js';
+import type { SidebarItem } from '../../templates/shared/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Route } from '../routes/route.js';
 

@@ -1,4 +1,4 @@
-import type { SafeHtml } from '../../templates/api/model.js';
+import type { SafeHtml } from '../../templates/shared/api-model.js';
 import type { SourceLink } from '../content/plugins/collect-links.js';
 import { toPointer } from './locate.js';
 import { decodeEntities } from '../html-entities.js';

@@ -1,4 +1,4 @@
-import type { Json } from '../../templates/api/model.js';
+import type { Json } from '../../templates/shared/api-model.js';
 import { arr, isObject, mergeAllOf, schemaTypes, str } from './raw.js';
 
 /** Which side of the wire: requests leave out readOnly properties, responses writeOnly ones. */

@@ -1,6 +1,6 @@
 import { refractor } from 'refractor';
 import http from 'refractor/http';
-import type { SafeHtml } from '../../templates/api/model.js';
+import type { SafeHtml } from '../../templates/shared/api-model.js';
 import { decodeEntities } from '../html-entities.js';
 import { highlightToHtml } from '../content/prism.js';
 

@@ -1,11 +1,11 @@
 import GithubSlugger from 'github-slugger';
 import { compile, parse, postprocess, preprocess } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
-import type { SafeHtml } from '../../templates/api/model.js';
+import type { SafeHtml } from '../../templates/shared/api-model.js';
 import { capName } from '../routes/slug.js';
 import { htmlToText } from '../search/html-sections.js';
 import { highlightFences } from './highlight.js';
-import type { TocItem } from '../../templates/types.js';
+import type { TocItem } from '../../templates/shared/types.js';
 
 // Built once: combining the GFM extensions costs more than rendering a short description.
 const MICROMARK_OPTIONS = Object.freeze({

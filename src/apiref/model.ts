@@ -6,7 +6,7 @@ import type {
   ApiTag,
   SafeHtml,
   SchemaNode,
-} from '../../templates/api/model.js';
+} from '../../templates/shared/api-model.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { createMarkdownRenderer, markdownToText } from './markdown.js';
 import { buildOperation, buildSecurity, docsLink, HTTP_METHODS, type OperationContext } from './operations.js';

@@ -12,7 +12,7 @@ import type {
   ApiServer,
   Json,
   ParameterLocation,
-} from '../../templates/api/model.js';
+} from '../../templates/shared/api-model.js';
 import { buildExample, type ExampleDirection } from './example.js';
 import { markdownToText } from './markdown.js';
 import { arr, bool, deref, entries, isObject, str, type Raw } from './raw.js';

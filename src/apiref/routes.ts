@@ -5,8 +5,8 @@ import type {
   ApiOperationSummary,
   ApiTag,
   ApiTagData,
-} from '../../templates/api/model.js';
-import type { SidebarItem, TocItem } from '../../templates/types.js';
+} from '../../templates/shared/api-model.js';
+import type { SidebarItem, TocItem } from '../../templates/shared/types.js';
 import type { Route } from '../routes/route.js';
 import { normalizePath, slugify } from '../routes/slug.js';
 import { assignAnchors, createKebabCache, OPERATION_SECTIONS } from './anchors.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ApiMediaType, ApiOperation, SchemaFile, SchemaNode } from '../../templates/api/model.js';
+import type { ApiMediaType, ApiOperation, SchemaFile, SchemaNode } from '../../templates/shared/api-model.js';
 import { kebab } from './slugs.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Json, SafeHtml, SchemaNode, Variants } from '../../templates/api/model.js';
+import type { Json, SafeHtml, SchemaNode, Variants } from '../../templates/shared/api-model.js';
 import { arr, componentName, entries, isObject, mergeAllOf, MERGED, schemaTypes, str, type Raw } from './raw.js';
 
 export interface SchemaContext {

@@ -1,4 +1,4 @@
-import type { ApiTagObject, Json } from '../../templates/api/model.js';
+import type { ApiTagObject, Json } from '../../templates/shared/api-model.js';
 import { warning, type Diagnostic } from '../diagnostics.js';
 import { buildExample } from './example.js';
 import { deref, isObject, str, type Raw } from './raw.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { PageData, SidebarItem, SiteData } from '../../templates/types.js';
+import type { PageData, SidebarItem, SiteData } from '../../templates/shared/types.js';
 import { isStaticContentModule } from '../content/static-content.js';
 import type { Route } from '../routes/route.js';
 import { jsonExpression, safeJson } from '../safe-json.js';

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import type { RouteModule, SiteData } from '../../templates/types.js';
+import type { RouteModule, SiteData } from '../../templates/shared/types.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';

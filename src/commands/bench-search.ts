@@ -7,7 +7,7 @@ import { buildSearchIndex } from '../search/build-index.js';
 import { syntheticSearchUnits } from '../search/synthetic-units.js';
 import { createStaticServer, listen } from '../serve/static-server.js';
 import { createSearchEngine } from '../../templates/search/query.js';
-import { QUERY_MEASURE, SEARCH_PATH } from '../../templates/search/terms.js';
+import { QUERY_MEASURE, SEARCH_PATH } from '../../templates/shared/search-terms.js';
 
 /** Typed, keystroke by keystroke, as a reader would: every prefix is searched and may fetch files. */
 const FIRST_QUERIES = ['create invoice', 'delete customer', 'liquid filter'];

@@ -1,7 +1,7 @@
 import type { PortalConfig } from '../config/schema.js';
 import type { OutputFile } from '../output/write.js';
 import type { Route } from '../routes/route.js';
-import type { SidebarItem, SiteData } from '../../templates/types.js';
+import type { SidebarItem, SiteData } from '../../templates/shared/types.js';
 import { flattenSidebar } from '../routes/sidebars.js';
 import { buildLlmsFullTxt, buildLlmsTxt } from './llms.js';
 import { buildMarkdownSources, docMarkdownOf } from './markdown-sources.js';

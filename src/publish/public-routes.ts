@@ -1,4 +1,4 @@
-import type { DocsVersion } from '../../templates/types.js';
+import type { DocsVersion } from '../../templates/shared/types.js';
 import type { Route } from '../routes/route.js';
 import { toHref } from '../routes/slug.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SiteData } from '../../templates/types.js';
+import type { SiteData } from '../../templates/shared/types.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { renderBodies, type BodyResult } from './render-bodies.js';

@@ -1,10 +1,10 @@
-import type { PageData, SiteData } from '../../templates/types.js';
+import type { PageData, SiteData } from '../../templates/shared/types.js';
 import { safeJson } from '../safe-json.js';
 import { escapeHtml } from '../html-entities.js';
 import { toHref } from '../routes/slug.js';
 import { socialMetaTags } from './social-meta.js';
-import type { BootData } from '../../templates/client/boot-data.js';
-import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY, THEME_KEY } from '../../templates/shell/storage-keys.js';
+import type { BootData } from '../../templates/shared/boot-data.js';
+import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY, THEME_KEY } from '../../templates/shared/storage-keys.js';
 
 /**
  * Runs before first paint so the right colour mode and a dismissed announcement bar never flash (spec §4,

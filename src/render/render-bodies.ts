@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PageData, SiteData } from '../../templates/types.js';
+import type { PageData, SiteData } from '../../templates/shared/types.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle, ServerModule } from '../bundle/server.js';
 

@@ -1,5 +1,5 @@
 import type { PortalConfig } from '../config/schema.js';
-import type { SiteData } from '../../templates/types.js';
+import type { SiteData } from '../../templates/shared/types.js';
 import type { AssetManifest } from '../bundle/client.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';

@@ -1,4 +1,4 @@
-import type { PageData } from '../../templates/types.js';
+import type { PageData } from '../../templates/shared/types.js';
 import { escapeHtml } from '../html-entities.js';
 
 export interface SocialMetaOptions {

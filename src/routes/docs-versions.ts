@@ -1,4 +1,4 @@
-import type { DocsVersion, SidebarItem } from '../../templates/types.js';
+import type { DocsVersion, SidebarItem } from '../../templates/shared/types.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { SourceFile } from '../content/scan.js';
 import type { Diagnostic } from '../diagnostics.js';

@@ -1,7 +1,7 @@
 import type { PortalConfig } from '../config/schema.js';
 import type { NavbarItem } from '../config/navbar-items.js';
 import { error, type Diagnostic } from '../diagnostics.js';
-import type { DocsVersion, NavItem, SidebarItem } from '../../templates/types.js';
+import type { DocsVersion, NavItem, SidebarItem } from '../../templates/shared/types.js';
 import { isExternalUrl } from '../../templates/shared/urls.js';
 import type { DocEntry } from './docs.js';
 import type { ConfigLink } from './link-check.js';

@@ -2,7 +2,7 @@ import type { PortalConfig } from '../config/schema.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { SourceFile } from '../content/scan.js';
 import { error, excerpt, warning, type Diagnostic } from '../diagnostics.js';
-import type { PageRef, SidebarItem } from '../../templates/types.js';
+import type { PageRef, SidebarItem } from '../../templates/shared/types.js';
 import type { DocEntry } from './docs.js';
 import type { DocsVersionContent } from './docs-versions.js';
 import type { Route } from './route.js';

@@ -1,4 +1,4 @@
-import type { PageData, RouteKind } from '../../templates/types.js';
+import type { PageData, RouteKind } from '../../templates/shared/types.js';
 import type { SourceLink } from '../content/compile.js';
 
 /** Template components in templates/pages/, by file name. */

@@ -1,5 +1,5 @@
 import path from 'node:path/posix';
-import type { SidebarCategory, SidebarItem, SidebarLink } from '../../templates/types.js';
+import type { SidebarCategory, SidebarItem, SidebarLink } from '../../templates/shared/types.js';
 import { error, type Diagnostic } from '../diagnostics.js';
 import type { DocEntry } from './docs.js';
 import { normalizePath, slugify } from './slug.js';

@@ -1,6 +1,6 @@
 import type { PortalConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { DocsVersion, FooterLink, Locale, SidebarItem, SiteData } from '../../templates/types.js';
+import type { DocsVersion, FooterLink, Locale, SidebarItem, SiteData } from '../../templates/shared/types.js';
 import { isExternalUrl } from '../../templates/shared/urls.js';
 import type { DocEntry } from './docs.js';
 import { versionData } from './docs-versions.js';

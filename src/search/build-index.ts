@@ -7,7 +7,7 @@ import {
   storeFile,
   type SearchManifest,
   type StoredUnit,
-} from '../../templates/search/terms.js';
+} from '../../templates/shared/search-terms.js';
 import { byTerm, encodeTerm, shardJson, shardJsonLength } from './encode-shard.js';
 import { invertUnits } from './invert.js';
 import type { SearchUnit } from './units.js';

@@ -1,11 +1,11 @@
-import { LENGTH_FIELDS, type ShardFile } from '../../templates/search/terms.js';
+import { LENGTH_FIELDS, type ShardFile } from '../../templates/shared/search-terms.js';
 import type { Postings } from './invert.js';
 
 export type TermEntry = readonly [string, ReadonlyArray<Postings | undefined>];
 export type TermRow = [string, ...number[]];
 
 /**
- * One shard in the compact form the browser downloads (format: `ShardFile` in templates/search/terms.ts).
+ * One shard in the compact form the browser downloads (format: `ShardFile` in templates/shared/search-terms.ts).
  * Ids are delta-coded and frequencies of 1, which is most of them, left out: that is what keeps a shard of a
  * large site small once gzipped. `fieldLength` is each unit's field lengths.
  */

@@ -1,4 +1,4 @@
-import { processTerm, SEARCH_FIELDS, tokenizeField, type SearchField } from '../../templates/search/terms.js';
+import { processTerm, SEARCH_FIELDS, tokenizeField, type SearchField } from '../../templates/shared/search-terms.js';
 
 /** Units of one term in one field: ids ascending (units are added in id order), with term frequencies. */
 export interface Postings {

@@ -2,8 +2,8 @@ import type { OutputFile } from '../output/write.js';
 import { htmlFileFor } from '../render/output-path.js';
 import { isOlderVersion } from '../publish/public-routes.js';
 import type { Route } from '../routes/route.js';
-import type { DocsVersion } from '../../templates/types.js';
-import { SEARCH_PATH } from '../../templates/search/terms.js';
+import type { DocsVersion } from '../../templates/shared/types.js';
+import { SEARCH_PATH } from '../../templates/shared/search-terms.js';
 import { buildSearchIndex } from './build-index.js';
 import { collectSearchUnits } from './units.js';
 

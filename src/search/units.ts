@@ -1,5 +1,5 @@
-import type { ApiOperationData } from '../../templates/api/model.js';
-import type { RouteKind } from '../../templates/types.js';
+import type { ApiOperationData } from '../../templates/shared/api-model.js';
+import type { RouteKind } from '../../templates/shared/types.js';
 import type { Route } from '../routes/route.js';
 import { htmlToText, sectionsOfHtml } from './html-sections.js';
 

@@ -1,4 +1,4 @@
-import type { ApiCodeSampleView } from './model.ts';
+import type { ApiCodeSampleView } from '../shared/api-model.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { Tabs } from './Tabs.tsx';
 

@@ -2,8 +2,8 @@ import type { MouseEvent } from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import { isPlainClick } from '../shell/Link.tsx';
 import { routeHref, useSite } from '../site-context.tsx';
-import type { SiteData } from '../types.ts';
-import type { SafeHtml } from './model.ts';
+import type { SiteData } from '../shared/types.ts';
+import type { SafeHtml } from '../shared/api-model.ts';
 
 /**
  * Internal links of a description (`/docs/intro`) as the shell's Link makes them: with the base URL, and

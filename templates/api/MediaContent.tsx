@@ -1,4 +1,4 @@
-import type { ApiExample, ApiMediaType } from './model.ts';
+import type { ApiExample, ApiMediaType } from '../shared/api-model.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { Markdown } from './Markdown.tsx';
 import { SchemaTree } from './SchemaTree.tsx';

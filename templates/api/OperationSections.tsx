@@ -1,4 +1,4 @@
-import type { ApiOperation } from './model.ts';
+import type { ApiOperation } from '../shared/api-model.ts';
 import { Markdown } from './Markdown.tsx';
 import { MediaContent } from './MediaContent.tsx';
 import { Parameters } from './Parameters.tsx';

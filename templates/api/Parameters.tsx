@@ -1,4 +1,4 @@
-import type { ApiHeader, ApiParameter, ParameterLocation } from './model.ts';
+import type { ApiHeader, ApiParameter, ParameterLocation } from '../shared/api-model.ts';
 import { SchemaDetails, SchemaFacts } from './SchemaTree.tsx';
 import { Markdown } from './Markdown.tsx';
 

@@ -1,4 +1,4 @@
-import type { ApiResponse } from './model.ts';
+import type { ApiResponse } from '../shared/api-model.ts';
 import { Markdown } from './Markdown.tsx';
 import { MediaContent } from './MediaContent.tsx';
 import { ParamRow } from './Parameters.tsx';

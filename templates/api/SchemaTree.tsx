@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useSite } from '../site-context.tsx';
-import type { Json, PropertyNode, SchemaFile, SchemaNode } from './model.ts';
+import type { Json, PropertyNode, SchemaFile, SchemaNode } from '../shared/api-model.ts';
 import { Markdown } from './Markdown.tsx';
 import { Tabs } from './Tabs.tsx';
 

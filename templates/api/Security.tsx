@@ -1,4 +1,4 @@
-import type { ApiSecurityRequirement, ApiSecurityScheme } from './model.ts';
+import type { ApiSecurityRequirement, ApiSecurityScheme } from '../shared/api-model.ts';
 import { Markdown } from './Markdown.tsx';
 
 /** `Bearer token (JWT)`, `API key in header X-Key`, `OAuth 2.0`: how a scheme is presented. */

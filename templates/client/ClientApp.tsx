@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { App, type LoadedRoute } from '../shell/App.tsx';
 import { pathFromLocation, routeHref } from '../site-context.tsx';
-import type { SiteData } from '../types.ts';
+import type { SiteData } from '../shared/types.ts';
 import type { RouteLoader } from './chunks.ts';
 import { ensureEntryKey, writeEntry } from './history.ts';
 import { canPrefetch, createIdleHints, createLinkObserver, listenForIntent } from './prefetch.ts';

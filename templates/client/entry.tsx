@@ -1,8 +1,8 @@
 import site from 'portal:site-data';
 import { hydrateRoot } from 'react-dom/client';
 import type { LoadedRoute } from '../shell/App.tsx';
-import type { SiteData } from '../types.ts';
-import type { BootData } from './boot-data.ts';
+import type { SiteData } from '../shared/types.ts';
+import type { BootData } from '../shared/boot-data.ts';
 import { ClientApp } from './ClientApp.tsx';
 import { createRouteLoader } from './chunks.ts';
 import { showChunkError } from './chunk-error.ts';

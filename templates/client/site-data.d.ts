@@ -1,4 +1,4 @@
 declare module 'portal:site-data' {
-  const site: import('../types.ts').SiteData;
+  const site: import('../shared/types.ts').SiteData;
   export default site;
 }

@@ -1,11 +1,11 @@
-import type { ApiIntroData } from '../api/model.ts';
+import type { ApiIntroData } from '../shared/api-model.ts';
 import { Markdown } from '../api/Markdown.tsx';
 import { SchemeDetails, SecurityRequirements } from '../api/Security.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
 import { isExternalUrl, routeHref, useSite } from '../site-context.tsx';
-import type { PageData } from '../types.ts';
+import type { PageData } from '../shared/types.ts';
 
 /** The API reference's introduction (issue 5): description, servers, authentication, downloads, contents. */
 export function ApiIntroPage({ page }: { page: PageData }) {

@@ -1,4 +1,4 @@
-import type { ApiOperationData } from '../api/model.ts';
+import type { ApiOperationData } from '../shared/api-model.ts';
 import { CodeSamples } from '../api/CodeSamples.tsx';
 import { CopyButton } from '../api/CopyButton.tsx';
 import { Markdown } from '../api/Markdown.tsx';
@@ -9,7 +9,7 @@ import { useOpenTarget } from '../api/useOpenTarget.ts';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
-import type { PageData } from '../types.ts';
+import type { PageData } from '../shared/types.ts';
 
 /**
  * An operation (or webhook) of the API reference (issue 5): method and path, server, description,

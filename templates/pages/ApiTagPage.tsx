@@ -1,4 +1,4 @@
-import type { ApiTagData } from '../api/model.ts';
+import type { ApiTagData } from '../shared/api-model.ts';
 import { Markdown } from '../api/Markdown.tsx';
 import { ExampleBlock } from '../api/MediaContent.tsx';
 import { SchemaTree } from '../api/SchemaTree.tsx';
@@ -6,7 +6,7 @@ import { MethodBadge } from '../api/MethodBadge.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
-import type { PageData } from '../types.ts';
+import type { PageData } from '../shared/types.ts';
 
 /** A group of the API reference (a tag, issue 5): what it is about, its object (issue 18), then its operations. */
 export function ApiTagPage({ page }: { page: PageData }) {

@@ -1,4 +1,4 @@
-import type { PageData } from '../types.ts';
+import type { PageData } from '../shared/types.ts';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 

@@ -1,5 +1,5 @@
 import { useMemo, type ComponentType } from 'react';
-import type { PageData } from '../types.ts';
+import type { PageData } from '../shared/types.ts';
 import { DocVersionBanner } from '../shell/DocVersionBanner.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';

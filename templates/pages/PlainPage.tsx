@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageData } from '../types.ts';
+import type { PageData } from '../shared/types.ts';
 import { TableOfContents } from '../shell/Toc.tsx';
 import { mdxComponents } from './mdx-components.tsx';
 

@@ -12,7 +12,7 @@ import {
   type SearchManifest,
   type ShardFile,
   type StoredUnit,
-} from './terms.ts';
+} from '../shared/search-terms.ts';
 
 /** One matched section (or operation) as shown: its stored text and the indexed words it matched. */
 export interface SectionHit extends StoredUnit {

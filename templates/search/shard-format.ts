@@ -1,5 +1,5 @@
 import type { AsPlainObject } from 'minisearch';
-import { LENGTH_FIELDS, SEARCH_FIELDS, type SearchManifest, type ShardFile } from './terms.ts';
+import { LENGTH_FIELDS, SEARCH_FIELDS, type SearchManifest, type ShardFile } from '../shared/search-terms.ts';
 
 /**
  * Turns one downloaded shard back into the plain object MiniSearch loads (`MiniSearch.loadJS`): a complete

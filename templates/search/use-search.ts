@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createSearchEngine, type SearchEngine, type SearchResults } from './query.ts';
-import { QUERY_MEASURE, SEARCH_PATH } from './terms.ts';
+import { QUERY_MEASURE, SEARCH_PATH } from '../shared/search-terms.ts';
 
 export type SearchState =
   | { status: 'idle' }

@@ -3,7 +3,7 @@ import { BaseUrlCheck } from '../client/BaseUrlCheck.tsx';
 import { PageErrorBoundary } from '../client/PageErrorBoundary.tsx';
 import { RouterContext, type Router } from '../client/router-context.tsx';
 import { SiteContext } from '../site-context.tsx';
-import type { PageData, SiteData } from '../types.ts';
+import type { PageData, SiteData } from '../shared/types.ts';
 import { Layout } from './Layout.tsx';
 
 export interface LoadedRoute {

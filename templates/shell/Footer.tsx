@@ -1,5 +1,5 @@
 import { useSite } from '../site-context.tsx';
-import type { FooterLink } from '../types.ts';
+import type { FooterLink } from '../shared/types.ts';
 import { Link } from './Link.tsx';
 import { assetHref } from './NavbarBrand.tsx';
 

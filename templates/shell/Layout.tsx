@@ -1,6 +1,6 @@
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useRouter } from '../client/router-context.tsx';
-import type { PageData } from '../types.ts';
+import type { PageData } from '../shared/types.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { addTryItButtons } from '../liquid/try-it.ts';
 import { addCopyButtons } from './code-copy.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSite } from '../site-context.tsx';
-import type { SidebarItem } from '../types.ts';
+import type { SidebarItem } from '../shared/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { NavbarBrand } from './NavbarBrand.tsx';
 import { NavbarItem } from './NavbarItem.tsx';

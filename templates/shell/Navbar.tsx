@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import { useSite } from '../site-context.tsx';
-import type { PageData } from '../types.ts';
+import type { PageData } from '../shared/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { useHideOnScroll } from './hide-on-scroll.ts';
 import { MobileSidebar } from './MobileSidebar.tsx';

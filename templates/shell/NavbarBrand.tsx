@@ -1,5 +1,5 @@
 import { isExternalUrl, routeHref, useSite } from '../site-context.tsx';
-import type { SiteData } from '../types.ts';
+import type { SiteData } from '../shared/types.ts';
 import { Link } from './Link.tsx';
 
 /** A file under site/static (or a full URL) as the browser should request it. */

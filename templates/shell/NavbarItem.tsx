@@ -1,7 +1,7 @@
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import { useSite } from '../site-context.tsx';
-import type { NavItem } from '../types.ts';
+import type { NavItem } from '../shared/types.ts';
 import { MobileDropdown, NavbarDropdown, type DropdownEntry } from './Dropdown.tsx';
 import { Link } from './Link.tsx';
 import {

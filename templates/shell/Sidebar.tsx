@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from '../client/router-context.tsx';
-import type { SidebarCategory, SidebarItem } from '../types.ts';
+import type { SidebarCategory, SidebarItem } from '../shared/types.ts';
 import { Caret } from './Dropdown.tsx';
 import { Collapsible } from './Collapsible.tsx';
 import { Link } from './Link.tsx';

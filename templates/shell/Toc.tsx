@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { TocItem } from '../types.ts';
+import type { TocItem } from '../shared/types.ts';
 import { buildTocTree, pickActiveHeading, type TocNode } from './toc-tree.ts';
 
 function useActiveHeading(items: readonly TocItem[]): string | null {

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY } from './storage-keys.ts';
+import { ANNOUNCEMENT_KEY, LEGACY_ANNOUNCEMENT_KEY } from '../shared/storage-keys.ts';
 import { readStorage, removeStorage, writeStorage } from './storage.ts';
 
 /**

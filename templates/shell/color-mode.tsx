@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSite } from '../site-context.tsx';
-import type { SiteData } from '../types.ts';
-import { THEME_KEY } from './storage-keys.ts';
+import type { SiteData } from '../shared/types.ts';
+import { THEME_KEY } from '../shared/storage-keys.ts';
 import { listenStorage, removeStorage, writeStorage } from './storage.ts';
 
 export type ColorMode = 'light' | 'dark';

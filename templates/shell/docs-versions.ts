@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import { useSite } from '../site-context.tsx';
-import type { DocsVersion, NavItem } from '../types.ts';
-import { preferredVersionKey } from './storage-keys.ts';
+import type { DocsVersion, NavItem } from '../shared/types.ts';
+import { preferredVersionKey } from '../shared/storage-keys.ts';
 import { listenStorage, readStorage, removeStorage, writeStorage } from './storage.ts';
 
 /** Tells the other navbar items of this tab that the preferred version changed (`storage` fires in other tabs only). */

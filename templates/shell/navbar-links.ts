@@ -1,5 +1,5 @@
 import { isExternalUrl, routeHref } from '../site-context.tsx';
-import type { Locale, SiteData } from '../types.ts';
+import type { Locale, SiteData } from '../shared/types.ts';
 
 /** Whether `href` is the current page or one of its ancestors ('/' only matches itself). */
 export function isActivePath(path: string, href: string | undefined): boolean {

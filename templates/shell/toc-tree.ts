@@ -1,4 +1,4 @@
-import type { TocItem } from '../types.ts';
+import type { TocItem } from '../shared/types.ts';
 
 export interface TocNode extends TocItem {
   children: TocNode[];

@@ -6,7 +6,7 @@ import { buildSampleRequest } from '../../src/apiref/code-samples.ts';
 import { parseApiDocument } from '../../src/apiref/parse.ts';
 import { buildApiRoutes } from '../../src/apiref/routes.ts';
 import type { ApiModel } from '../../src/apiref/model.ts';
-import type { ApiTagData } from '../../templates/api/model.ts';
+import type { ApiTagData } from '../../templates/shared/api-model.ts';
 import { projectRoot } from '../helpers/fixtures.ts';
 import { resolveRef } from '../helpers/openapi-ref.ts';
 

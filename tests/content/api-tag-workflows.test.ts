@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseApiDocument } from '../../src/apiref/parse.ts';
 import { buildApiRoutes } from '../../src/apiref/routes.ts';
-import type { ApiTagData } from '../../templates/api/model.ts';
+import type { ApiTagData } from '../../templates/shared/api-model.ts';
 import { projectRoot } from '../helpers/fixtures.ts';
 import { resolveRef } from '../helpers/openapi-ref.ts';
 

@@ -6,7 +6,7 @@ import { buildDocsVersions } from '../../src/routes/docs-versions.ts';
 import { buildRouteTable, type RouteTable } from '../../src/routes/route-table.ts';
 import type { SidebarsInput } from '../../src/routes/sidebars.ts';
 import { resolveVersionPlans } from '../../src/routes/versions.ts';
-import type { SidebarItem } from '../../templates/types.ts';
+import type { SidebarItem } from '../../templates/shared/types.ts';
 import { formatReport } from './report.ts';
 
 /** The project folder the route stage's files pretend to live in; reports give paths relative to it. */

@@ -5,7 +5,7 @@ import {
   versionOfPath,
   versionTargetPath,
 } from '../../templates/shell/docs-versions.ts';
-import type { DocsVersion } from '../../templates/types.ts';
+import type { DocsVersion } from '../../templates/shared/types.ts';
 
 const version = (
   name: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isActivePath, localeHref } from '../../templates/shell/navbar-links.ts';
-import type { Locale } from '../../templates/types.ts';
+import type { Locale } from '../../templates/shared/types.ts';
 
 const en: Locale = { name: 'en', label: 'English', htmlLang: 'en', prefix: '' };
 const fr: Locale = { name: 'fr', label: 'Français', htmlLang: 'fr', prefix: '/fr' };

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { colorModeScript } from '../../src/render/document.ts';
-import type { SiteData } from '../../templates/types.ts';
+import type { SiteData } from '../../templates/shared/types.ts';
 
 const site = (colorMode: Partial<SiteData['colorMode']> = {}, bar = true): SiteData => ({
   title: 'T',

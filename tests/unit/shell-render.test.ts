@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RouterContext } from '../../templates/client/router-context.tsx';
 import { Layout } from '../../templates/shell/Layout.tsx';
 import { SiteContext } from '../../templates/site-context.tsx';
-import type { PageData, SiteData } from '../../templates/types.ts';
+import type { PageData, SiteData } from '../../templates/shared/types.ts';
 
 const site: SiteData = {
   title: 'Versions',

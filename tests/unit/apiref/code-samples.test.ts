@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodeSamples } from '../../../src/apiref/code-samples.ts';
-import type { ApiCodeSample } from '../../../templates/api/model.ts';
+import type { ApiCodeSample } from '../../../templates/shared/api-model.ts';
 import { onlyOperation, parseInline } from './helpers.ts';
 
 const SERVER = 'https://api.example.com/v1';

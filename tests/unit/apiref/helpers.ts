@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { ApiOperation, SchemaNode } from '../../../templates/api/model.ts';
+import type { ApiOperation, SchemaNode } from '../../../templates/shared/api-model.ts';
 import { parseApiDocument, type ParseApiResult } from '../../../src/apiref/parse.ts';
 
 /** A made-up folder: documents and their referenced files are served from memory, never from disk. */

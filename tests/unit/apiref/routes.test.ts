@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../../src/apiref/model.ts';
 import { buildApiRoutes } from '../../../src/apiref/routes.ts';
-import type { ApiOperationData, SchemaNode } from '../../../templates/api/model.ts';
+import type { ApiOperationData, SchemaNode } from '../../../templates/shared/api-model.ts';
 import { parseInline, VIRTUAL } from './helpers.ts';
 
 const ok = {

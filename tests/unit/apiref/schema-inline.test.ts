@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../../src/apiref/model.ts';
 import { assignAnchors } from '../../../src/apiref/anchors.ts';
 import { createSchemaInliner } from '../../../src/apiref/schema-inline.ts';
-import type { SchemaFile, SchemaNode } from '../../../templates/api/model.ts';
+import type { SchemaFile, SchemaNode } from '../../../templates/shared/api-model.ts';
 import { docWith, onlyOperation, parseInline, prop, requestSchema, responseSchema } from './helpers.ts';
 
 /** Issue 20 item 1: named schemas shared in the model, opened per page within a budget, the rest in files. */

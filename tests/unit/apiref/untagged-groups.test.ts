@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SidebarItem } from '../../../templates/types.ts';
+import type { SidebarItem } from '../../../templates/shared/types.ts';
 import { PATH_GROUPING_MIN_OPERATIONS, resourceSegment, type ApiModel } from '../../../src/apiref/model.ts';
 import { buildApiRoutes } from '../../../src/apiref/routes.ts';
 import { parseInline } from './helpers.ts';

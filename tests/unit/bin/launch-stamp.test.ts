@@ -23,8 +23,8 @@ test('the CLI bundle is remade when a bundled templates/ file changes', () => {
   const before = bundles();
   expect(before).toHaveLength(1);
   const inputs = JSON.parse(fs.readFileSync(path.join(portalDir, 'cli-inputs.json'), 'utf8')) as string[];
-  expect(inputs).toContain('templates/search/terms.ts');
-  const terms = path.join(root, 'templates/search/terms.ts');
+  expect(inputs).toContain('templates/shared/search-terms.ts');
+  const terms = path.join(root, 'templates/shared/search-terms.ts');
   fs.appendFileSync(terms, '\n');
   help();
   const after = bundles();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateRouteModules } from '../../../src/bundle/route-modules.ts';
 import { staticContentModule } from '../../../src/content/static-content.ts';
 import type { Route } from '../../../src/routes/route.ts';
-import type { PageData, SidebarItem, SiteData } from '../../../templates/types.ts';
+import type { PageData, SidebarItem, SiteData } from '../../../templates/shared/types.ts';
 
 describe('generated sidebar modules', () => {
   it('carry what pages render (labels, links, badges, categories) but not the build-only doc ids', () => {

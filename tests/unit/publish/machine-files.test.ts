@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMachineFiles } from '../../../src/publish/index.ts';
 import type { PortalConfig } from '../../../src/config/schema.ts';
 import type { Route } from '../../../src/routes/route.ts';
-import type { SiteData } from '../../../templates/types.ts';
+import type { SiteData } from '../../../templates/shared/types.ts';
 
 const route = (
   path: string,

@@ -7,7 +7,7 @@ import type { RoutePage } from '../../../src/bundle/route-modules.ts';
 import type { ServerBundle } from '../../../src/bundle/server.ts';
 import { batchSize, type BodyResult, fromWorker, rawIds, renderBodies } from '../../../src/render/render-bodies.ts';
 import type { Route } from '../../../src/routes/route.ts';
-import type { PageData, SiteData } from '../../../templates/types.ts';
+import type { PageData, SiteData } from '../../../templates/shared/types.ts';
 
 // A stand-in for the server bundle: same exports, a renderer that says which thread rendered each route.
 const BUNDLE = `import { isMainThread } from 'node:worker_threads';

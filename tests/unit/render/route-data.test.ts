@@ -7,7 +7,7 @@ import { generateRouteModules } from '../../../src/bundle/route-modules.ts';
 import { buildServer, type ServerBundle } from '../../../src/bundle/server.ts';
 import { type BodyResult, renderBodies } from '../../../src/render/render-bodies.ts';
 import type { Route } from '../../../src/routes/route.ts';
-import type { SidebarItem, SiteData } from '../../../templates/types.ts';
+import type { SidebarItem, SiteData } from '../../../templates/shared/types.ts';
 
 const site = {
   title: 'Data',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../../src/config/schema.ts';
 import type { DocEntry } from '../../../src/routes/docs.ts';
 import { resolveNavbar } from '../../../src/routes/navbar.ts';
-import type { DocsVersion } from '../../../templates/types.ts';
+import type { DocsVersion } from '../../../templates/shared/types.ts';
 
 const doc = (id: string, path: string): DocEntry => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocEntry } from '../../../src/routes/docs.ts';
 import { resolveSidebars, type SidebarsInput } from '../../../src/routes/sidebars.ts';
-import type { SidebarItem } from '../../../templates/types.ts';
+import type { SidebarItem } from '../../../templates/shared/types.ts';
 
 const doc = (rel: string): DocEntry => {
   const id = rel.replace(/\.mdx?$/, '');

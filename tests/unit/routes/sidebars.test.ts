@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SidebarsInput } from '../../../src/routes/sidebars.ts';
-import type { SidebarItem } from '../../../templates/types.ts';
+import type { SidebarItem } from '../../../templates/shared/types.ts';
 import { routeStage } from '../../helpers/route-stage.ts';
 
 const docs = {

@@ -3,7 +3,7 @@ import { buildSearchIndex } from '../../../src/search/build-index.ts';
 import { encodeShard, encodeTerm, shardJson, shardJsonLength } from '../../../src/search/encode-shard.ts';
 import { invertUnits } from '../../../src/search/invert.ts';
 import type { SearchUnit } from '../../../src/search/units.ts';
-import { shardKeyOf, type SearchManifest } from '../../../templates/search/terms.ts';
+import { shardKeyOf, type SearchManifest } from '../../../templates/shared/search-terms.ts';
 
 const units: SearchUnit[] = Array.from({ length: 300 }, (_, i) => ({
   page: `/p/${i >> 1}`,

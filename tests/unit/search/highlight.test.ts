@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highlight, markedWords, snippet } from '../../../templates/search/highlight.ts';
-import { queryTerms, shardKeyOf } from '../../../templates/search/terms.ts';
+import { queryTerms, shardKeyOf } from '../../../templates/shared/search-terms.ts';
 
 const marked = (text: string, words: string[]) =>
   highlight(text, words)

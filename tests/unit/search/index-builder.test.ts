@@ -7,7 +7,12 @@ import { collectSearchUnits, type SearchUnit } from '../../../src/search/units.t
 import type { Route } from '../../../src/routes/route.ts';
 import { createSearchEngine } from '../../../templates/search/query.ts';
 import { decodeShard } from '../../../templates/search/shard-format.ts';
-import { processTerm, SEARCH_FIELDS, tokenizeField, type SearchManifest } from '../../../templates/search/terms.ts';
+import {
+  processTerm,
+  SEARCH_FIELDS,
+  tokenizeField,
+  type SearchManifest,
+} from '../../../templates/shared/search-terms.ts';
 
 const route = (
   path: string,

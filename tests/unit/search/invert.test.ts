@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { invertUnits, type IndexedUnit } from '../../../src/search/invert.ts';
-import { processTerm, SEARCH_FIELDS, tokenizeField } from '../../../templates/search/terms.ts';
+import { processTerm, SEARCH_FIELDS, tokenizeField } from '../../../templates/shared/search-terms.ts';
 
 /** Seeded units of words, camelCase identifiers, paths, punctuation and odd whitespace, repeated as real text repeats. */
 function sampleUnits(count: number, seed: number): IndexedUnit[] {
