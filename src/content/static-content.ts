@@ -3,7 +3,7 @@ import type { Root as MdastRoot } from 'mdast';
 import { find, html } from 'property-information';
 import styleToJs from 'style-to-js';
 import { walk, type WalkNode } from './plugins/walk.js';
-import type { StaticNode } from '../../templates/pages/static-content.tsx';
+import type { StaticNode } from '../../templates/shared/static-node.js';
 import { jsonExpression } from '../safe-json.js';
 
 /**

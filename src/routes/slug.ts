@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import GithubSlugger from 'github-slugger';
 import path from 'node:path/posix';
-import { routeHref } from '../../templates/site-context.js';
+import { routeHref } from '../../templates/shared/urls.js';
 
 /** `/docs/intro/` -> `/docs/intro`; keeps `/`. The route table stores paths in this form. */
 export function normalizePath(p: string): string {

@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import { isPlainClick } from '../shell/Link.tsx';
-import { routeHref, useSite } from '../site-context.tsx';
+import { useSite } from '../site-context.tsx';
+import { routeHref } from '../shared/urls.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { SafeHtml } from '../shared/api-model.ts';
 

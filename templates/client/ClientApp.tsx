@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { App, type LoadedRoute } from '../shell/App.tsx';
-import { pathFromLocation, routeHref } from '../site-context.tsx';
+import { pathFromLocation, routeHref } from '../shared/urls.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { RouteLoader } from './chunks.ts';
 import { ensureEntryKey, writeEntry } from './history.ts';

@@ -4,7 +4,8 @@ import { SchemeDetails, SecurityRequirements } from '../api/Security.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
-import { isExternalUrl, routeHref, useSite } from '../site-context.tsx';
+import { useSite } from '../site-context.tsx';
+import { isExternalUrl, routeHref } from '../shared/urls.ts';
 import type { PageData } from '../shared/types.ts';
 
 /** The API reference's introduction (issue 5): description, servers, authentication, downloads, contents. */

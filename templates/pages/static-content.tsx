@@ -1,10 +1,9 @@
 import { createElement, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import { isPlainClick } from '../shell/Link.tsx';
-import { pathFromLocation, useSite } from '../site-context.tsx';
-
-/** A doc body compiled to data (src/content/static-content.ts): text, or `[tag, props | 0, ...children]`. */
-export type StaticNode = string | [tag: string, props: Record<string, unknown> | 0, ...children: StaticNode[]];
+import { useSite } from '../site-context.tsx';
+import { pathFromLocation } from '../shared/urls.ts';
+import type { StaticNode } from '../shared/static-node.ts';
 
 type Components = Record<string, unknown>;
 

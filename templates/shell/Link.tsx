@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useRouter } from '../client/router-context.tsx';
-import { isExternalUrl, routeHref, useSite } from '../site-context.tsx';
+import { useSite } from '../site-context.tsx';
+import { isExternalUrl, routeHref } from '../shared/urls.ts';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href?: string | undefined };
 

@@ -1,4 +1,5 @@
-import { isExternalUrl, routeHref, useSite } from '../site-context.tsx';
+import { useSite } from '../site-context.tsx';
+import { isExternalUrl, routeHref } from '../shared/urls.ts';
 import type { SiteData } from '../shared/types.ts';
 import { Link } from './Link.tsx';
 

@@ -1,4 +1,4 @@
-import { isExternalUrl, routeHref } from '../site-context.tsx';
+import { isExternalUrl, routeHref } from '../shared/urls.ts';
 import type { Locale, SiteData } from '../shared/types.ts';
 
 /** Whether `href` is the current page or one of its ancestors ('/' only matches itself). */

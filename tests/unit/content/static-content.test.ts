@@ -11,7 +11,8 @@ import { remarkCollectLinks, type SourceLink } from '../../../src/content/plugin
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds } from '../../../src/content/plugins/heading-ids.ts';
 import { rehypeHighlight } from '../../../src/content/plugins/highlight.ts';
 import { registerLanguages } from '../../../src/content/prism.ts';
-import { staticContent, type StaticNode } from '../../../templates/pages/static-content.tsx';
+import { staticContent } from '../../../templates/pages/static-content.tsx';
+import type { StaticNode } from '../../../templates/shared/static-node.ts';
 
 const markdownOnly = `Intro with **bold**, _emphasis_, ~~struck~~, \`code\` and a [link](/docs/intro#auth).
 
