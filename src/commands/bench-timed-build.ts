@@ -18,7 +18,7 @@ export interface TimedBuild {
 
 /**
  * One `portal build` in a child process, timed from outside; a failed build is returned, not thrown. Cold: no
- * compile cache and no previous output (a rebuild links the unchanged files of the previous output, write.ts).
+ * compile cache and no previous output (a rebuild links the unchanged files of the previous output, output/reuse.ts).
  * Warm (issue 17): a rebuild with nothing changed, the compile cache and the previous output kept.
  */
 export async function timedBuild(

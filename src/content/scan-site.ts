@@ -3,7 +3,7 @@ import path from 'node:path';
 import { importTsModule } from '../config/load.js';
 import type { PortalConfig } from '../config/schema.js';
 import { error, PortalError, throwOnErrors } from '../diagnostics.js';
-import { exists } from '../output/write.js';
+import { exists } from '../output/tree.js';
 import type { SidebarsInput } from '../routes/sidebars.js';
 import { parseVersionNames, resolveVersionPlans, type VersionPlan } from '../routes/versions.js';
 import { scanSection, type SourceFile } from './scan.js';

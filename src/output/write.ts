@@ -6,6 +6,8 @@ import { error, excerpt, PortalError } from '../diagnostics.js';
 import { pathProblem } from '../routes/route-path.js';
 import type { StaticFiles } from '../content/scan-static.js';
 import type { Interruptible } from './interrupt.js';
+import { copyOrReuse, writeOrReuse } from './reuse.js';
+import { exists, foldersToCreate, removeTree } from './tree.js';
 
 export interface OutputFile {
   /** Path inside the output folder, `/`-separated. */
@@ -90,94 +92,6 @@ async function writeInto(
 }
 
 /**
- * Writes one file of the new output. When the previous output holds a regular file with exactly these bytes at
- * the same place, that file is hard-linked instead. Why: removing the previous output after the swap frees the
- * blocks of every file it held, and where the file system discards freed blocks (the 2-core build machine's
- * ext4 is mounted with `discard`) that measured about a millisecond per file once the data had reached the disk:
- * seconds for a 1,000-page site. A file linked into the new output keeps its blocks, so removing its old name
- * is cheap, and its data is not written again. The bytes are compared before linking, so the new output is the
- * same as if written; the previous output stays as it was (a link only adds a name), and removing the temporary
- * folder after a failure removes only names.
- */
-export function writeOrReuse(target: string, contents: string | Uint8Array, previous: string | undefined): void {
-  if (previous !== undefined && holdsBytes(previous, contents) && linked(previous, target)) return;
-  asNewFile(target, (flag) => fs.writeFileSync(target, contents, { flag }));
-}
-
-/**
- * Creates `target` with `create` (given the exclusive-create flag), replacing a name already there instead of
- * writing through it: that name may be a link into the previous output (a static file, or an earlier entry for
- * the same path, that was reused), which must never change before the swap.
- */
-function asNewFile(target: string, create: (flag: string) => void): void {
-  try {
-    create('wx');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    fs.unlinkSync(target);
-    create('wx');
-  }
-}
-
-/**
- * True when `file` is a regular file (not a link) whose bytes are `contents` (UTF-8 for a string). Anything
- * unreadable (missing, a file where a folder was, no permission) is simply not the same.
- */
-export function holdsBytes(file: string, contents: string | Uint8Array): boolean {
-  try {
-    const stats = fs.lstatSync(file, { throwIfNoEntry: false });
-    if (!stats?.isFile()) return false;
-    // The size first: it rules out most changed files without reading them.
-    if (stats.size !== (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength)) return false;
-    return fs.readFileSync(file).equals(typeof contents === 'string' ? Buffer.from(contents) : contents);
-  } catch {
-    return false;
-  }
-}
-
-/** Links `existing` at `target`; false when that is not possible (another file system, a file already there). */
-function linked(existing: string, target: string): boolean {
-  try {
-    fs.linkSync(existing, target);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Copies one static file, or links the previous output's copy of it when that is unchanged (see writeOrReuse). */
-function copyOrReuse(src: string, dest: string, previous: string | undefined): void {
-  if (previous !== undefined && sameFileContents(src, previous) && linked(previous, dest)) return;
-  asNewFile(dest, () => fs.copyFileSync(src, dest, fs.constants.COPYFILE_EXCL));
-}
-
-/** True when both are readable regular files with the same bytes. */
-export function sameFileContents(a: string, b: string): boolean {
-  try {
-    const sa = fs.lstatSync(a, { throwIfNoEntry: false });
-    const sb = fs.lstatSync(b, { throwIfNoEntry: false });
-    if (!sa?.isFile() || !sb?.isFile() || sa.size !== sb.size) return false;
-    return fs.readFileSync(a).equals(fs.readFileSync(b));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The folders that `files` (absolute paths inside `root`) need, each once and parents before children (a
- * parent is a prefix of its children, so it sorts first), without `root` itself, which exists. Created in this
- * order, each takes one mkdir call where a recursive mkdir per file would repeat the whole chain.
- */
-export function foldersToCreate(root: string, files: readonly string[]): string[] {
-  const dirs = new Set<string>();
-  for (const file of files) {
-    const dir = path.dirname(file);
-    if (dir !== root) dirs.add(dir);
-  }
-  return [...dirs].sort();
-}
-
-/**
  * Runs `fn` over `items` synchronously, yielding to the event loop every SLICE_MS and checking `signal` before
  * each slice: an interruption stops the work between two calls, never inside one, and nothing is left in flight.
  */
@@ -194,26 +108,6 @@ export async function inSlices<T>(
     while (++i < items.length && performance.now() < until);
     if (i < items.length) await yieldToEventLoop();
   }
-}
-
-/**
- * `rm -r` of a folder this stage owns (the old output, moved aside). fs.rm runs an lstat before every unlink;
- * the folder listing already says what each entry is, so this walk saves those calls, with every unlink of a
- * folder in flight at once. A symbolic link is an entry like a file: unlinked, never followed. Whatever this
- * walk cannot remove (an entry of unknown type, say) is left to fs.rm.
- */
-export async function removeTree(dir: string): Promise<void> {
-  try {
-    const entries = await fsp.readdir(dir, { withFileTypes: true });
-    // allSettled: nothing of this walk may still be in flight when fs.rm takes over.
-    const results = await Promise.allSettled(
-      entries.map((e) => (e.isDirectory() ? removeTree(path.join(dir, e.name)) : fsp.unlink(path.join(dir, e.name)))),
-    );
-    if (results.every((r) => r.status === 'fulfilled')) return await fsp.rmdir(dir);
-  } catch {
-    // left to fs.rm below
-  }
-  await fsp.rm(dir, { recursive: true, force: true });
 }
 
 /**
@@ -255,10 +149,3 @@ async function copyStatic(
     signal,
   );
 }
-
-/** True when the path exists; shared by the stages that must not fail on a missing folder. */
-export const exists = (p: string): Promise<boolean> =>
-  fsp.access(p).then(
-    () => true,
-    () => false,
-  );
