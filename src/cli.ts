@@ -165,7 +165,7 @@ export function createProgram(): Command {
       '\nExamples:\n  $ npm run bench\n  $ portal bench --runs 1 --pages 200\n  $ portal bench --only api',
     )
     .action(async (opts: { runs: string; pages: string; only?: string }) => {
-      const { bench } = await import('./commands/bench.js');
+      const { bench } = await import('./bench/index.js');
       await bench({
         root: process.cwd(),
         runs: Number(opts.runs),

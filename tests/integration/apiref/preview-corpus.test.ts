@@ -4,7 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../src/commands/build.ts';
-import { fixtureDocuments } from '../../../src/commands/bench-api.ts';
+import { fixtureDocuments } from '../../../src/bench/api.ts';
 import { createCompileCache } from '../../../src/content/compile-pool.ts';
 import { memoryLogger, projectRoot, sharedDir } from '../../helpers/fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateOpenApiDocument } from '../../../src/commands/bench-openapi.ts';
+import { generateOpenApiDocument } from '../../../src/bench/openapi.ts';
 import { onlyOperation, parseInline, requestSchema, VIRTUAL } from './helpers.ts';
 
 const minimal = (paths: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({

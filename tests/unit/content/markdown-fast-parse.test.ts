@@ -3,7 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { corpusFiles } from '../../../src/commands/bench-corpus.ts';
+import { corpusFiles } from '../../../src/bench/corpus.ts';
 import { compileMdx } from '../../../src/content/compile.ts';
 import { parseFrontMatter } from '../../../src/content/front-matter.ts';
 import { parseMarkdownOnly } from '../../../src/content/markdown-fast-parse.ts';

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { consoleLogger, type Logger } from '../log.js';
-import { corpusFiles } from './bench-corpus.js';
-import { benchApi } from './bench-api.js';
-import { formatSeconds, timedBuild } from './bench-timed-build.js';
-import { benchFirstVisit, ownScripts } from './bench-first-visit.js';
-import { benchSearch } from './bench-search.js';
-import { formatStageTimes, medianStageTimes, parseStageTimes, type StageTime } from './bench-stages.js';
+import { corpusFiles } from './corpus.js';
+import { benchApi } from './api.js';
+import { formatSeconds, timedBuild } from './timed-build.js';
+import { benchFirstVisit, ownScripts } from './first-visit.js';
+import { benchSearch } from './search.js';
+import { formatStageTimes, medianStageTimes, parseStageTimes, type StageTime } from './stages.js';
 
 interface Figures {
   medianMs: number;
@@ -109,7 +109,7 @@ async function benchCorpus(options: { pages: number; runs: number; work: string;
     options.log.info(`first visit, corpus doc page: JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
 }
 
-/** Builds in child processes (bench-timed-build.ts), cold unless told warm; a failed one stops the measurement. */
+/** Builds in child processes (timed-build.ts), cold unless told warm; a failed one stops the measurement. */
 async function timedBuilds(
   cwd: string,
   site: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatStageTimes, medianStageTimes, parseStageTimes } from '../../../src/commands/bench-stages.ts';
+import { formatStageTimes, medianStageTimes, parseStageTimes } from '../../../src/bench/stages.ts';
 
 const output = (compileMs: number, writeMs: number) => `✓ config 39 ms
 ✓ compile 36 MDX files ${compileMs} ms

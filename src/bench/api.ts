@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../log.js';
-import { formatSeconds, timedBuild } from './bench-timed-build.js';
-import { openApiCorpusFiles } from './bench-openapi.js';
+import { formatSeconds, timedBuild } from './timed-build.js';
+import { openApiCorpusFiles } from './openapi.js';
 
 /** Generated documents measured (issue 20: growth must be linear up to 10,000 operations). */
 export const API_SIZES = [1000, 3000, 10_000];
@@ -18,7 +18,7 @@ export interface ApiBuildFigures {
   summary: string;
 }
 
-/** One cold build (bench-timed-build.ts), quiet, with its peak RSS, its summary line and the largest page. */
+/** One cold build (timed-build.ts), quiet, with its peak RSS, its summary line and the largest page. */
 export async function coldApiBuild(cwd: string, args: readonly string[], out: string): Promise<ApiBuildFigures> {
   const { ms, peakRssKb, code, stdout, stderr } = await timedBuild(cwd, [...args, '--quiet'], out);
   const lines = `${stdout}\n${stderr}`.split('\n').filter((l) => l.trim() && !l.startsWith('maxRSS='));
