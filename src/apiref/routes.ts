@@ -6,7 +6,7 @@ import type {
   ApiTag,
   ApiTagData,
 } from '../../templates/shared/api-model.js';
-import type { SidebarItem, TocItem } from '../../templates/shared/types.js';
+import type { PageOf, SidebarItem, TocItem } from '../../templates/shared/types.js';
 import type { Route } from '../routes/route.js';
 import { normalizePath, slugify } from '../routes/slug.js';
 import { assignAnchors, createKebabCache, OPERATION_SECTIONS } from './anchors.js';
@@ -48,11 +48,16 @@ export interface ApiRoutesOptions {
 const SIDEBAR_ID = 'api';
 const INTRO_SECTIONS = ['servers', 'authentication', 'download', 'reference'];
 
+type ApiRouteKind = 'api-intro' | 'api-tag' | 'api-operation' | 'category';
+/** A page of the API reference without its path, which the route adds: one shape per kind, with its data. */
+type ApiPageInput = { [K in ApiRouteKind]: Omit<PageOf<K>, 'path'> }[ApiRouteKind];
+
 /**
  * Route stage, API half (issue 5): the introduction, one page per tag and per operation (webhooks
  * included), the API category page, and the sidebar grouped by x-tagGroups or tags. Each route's data is
  * plain JSON for a shared template: the chunk of an operation is data, not generated code.
  */
+
 export function buildApiRoutes(
   model: ApiModel,
   options: ApiRoutesOptions,
@@ -75,20 +80,15 @@ export function buildApiRoutes(
     webhook: op.webhook,
   });
   const tagLabel = (tag: ApiTag): string => tag.displayName ?? tag.name;
-  const route = (
-    path: string,
-    kind: Route['kind'],
-    template: Route['template'],
-    page: Omit<Route['page'], 'path' | 'kind' | 'sidebarId'>,
-  ): Route => ({
+  const route = (path: string, template: Route['template'], page: ApiPageInput): Route => ({
     path,
-    kind,
+    kind: page.kind,
     template,
     file: options.file,
     body: { type: 'none' },
     links: [],
     unlisted: false,
-    page: { path, kind, sidebarId: SIDEBAR_ID, ...page },
+    page: { path, ...page },
   });
   const groups = tagGroups(model);
   const routes: Route[] = [];
@@ -127,7 +127,9 @@ export function buildApiRoutes(
     ...(groups.length ? [{ depth: 2, id: 'reference', text: 'Reference' }] : []),
   ];
   routes.push(
-    route(base, 'api-intro', 'ApiIntroPage', {
+    route(base, 'ApiIntroPage', {
+      kind: 'api-intro',
+      sidebarId: SIDEBAR_ID,
       title: model.info.title,
       ...(model.info.plainDescription ? { description: model.info.plainDescription } : {}),
       toc: introToc,
@@ -156,7 +158,9 @@ export function buildApiRoutes(
       ...(operations.length ? [{ depth: 2, id: 'operations', text: 'Operations' }] : []),
     ];
     routes.push(
-      route(href(tag.slug), 'api-tag', 'ApiTagPage', {
+      route(href(tag.slug), 'ApiTagPage', {
+        kind: 'api-tag',
+        sidebarId: SIDEBAR_ID,
         title: tagLabel(tag),
         ...(tag.plainDescription ? { description: tag.plainDescription } : {}),
         toc,
@@ -185,7 +189,9 @@ export function buildApiRoutes(
       }),
     };
     routes.push(
-      route(href(op.slug), 'api-operation', 'ApiOperationPage', {
+      route(href(op.slug), 'ApiOperationPage', {
+        kind: 'api-operation',
+        sidebarId: SIDEBAR_ID,
         title: op.title,
         ...(op.plainDescription ? { description: op.plainDescription } : {}),
         toc: operationToc(operation, data),
@@ -245,7 +251,9 @@ export function buildApiRoutes(
       })),
     ];
     routes.push(
-      route(options.category.path, 'category', 'CategoryPage', {
+      route(options.category.path, 'CategoryPage', {
+        kind: 'category',
+        sidebarId: SIDEBAR_ID,
         title: options.category.label,
         description: `${model.info.title}: every operation of the API reference.`,
         toc: [],

@@ -1,5 +1,4 @@
-import type { ApiOperationData } from '../../templates/shared/api-model.js';
-import type { RouteKind } from '../../templates/shared/types.js';
+import type { PageOf, RouteKind } from '../../templates/shared/types.js';
 import type { Route } from '../routes/route.js';
 import { htmlToText, sectionsOfHtml } from './html-sections.js';
 
@@ -35,8 +34,8 @@ export function collectSearchUnits(
   for (const route of routes) {
     if (route.unlisted || !INDEXED.has(route.kind)) continue;
     const pageTitle = route.page.title;
-    if (route.kind === 'api-operation') {
-      units.push(operationUnit(route, pageTitle));
+    if (route.page.kind === 'api-operation') {
+      units.push(operationUnit(route.path, route.page));
       continue;
     }
     const html = htmlOf(route);
@@ -59,8 +58,8 @@ export function collectSearchUnits(
 }
 
 /** An operation is one unit: its summary and description, parameter names, and method, path and id. */
-function operationUnit(route: Route, pageTitle: string): SearchUnit {
-  const { operation: op, tags } = route.page.data as ApiOperationData;
+function operationUnit(path: string, page: PageOf<'api-operation'>): SearchUnit {
+  const { operation: op, tags } = page.data;
   const params = op.parameters.map((p) => p.name);
   // The whole description, not the meta description's first paragraph.
   const description = op.description ? htmlToText(op.description.__html) : (op.plainDescription ?? '');
@@ -72,8 +71,8 @@ function operationUnit(route: Route, pageTitle: string): SearchUnit {
     .filter(Boolean)
     .join(' ');
   return {
-    page: route.path,
-    pageTitle,
+    page: path,
+    pageTitle: page.title,
     text,
     api: [op.method, op.path, op.operationId ?? ''].join(' ').trim(),
     method: op.method,

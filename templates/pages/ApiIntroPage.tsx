@@ -1,4 +1,3 @@
-import type { ApiIntroData } from '../shared/api-model.ts';
 import { Markdown } from '../api/Markdown.tsx';
 import { SchemeDetails, SecurityRequirements } from '../api/Security.tsx';
 import { Link } from '../shell/Link.tsx';
@@ -6,11 +5,11 @@ import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
 import { useSite } from '../site-context.tsx';
 import { isExternalUrl, routeHref } from '../shared/urls.ts';
-import type { PageData } from '../shared/types.ts';
+import type { PageOf } from '../shared/types.ts';
 
 /** The API reference's introduction (issue 5): description, servers, authentication, downloads, contents. */
-export function ApiIntroPage({ page }: { page: PageData }) {
-  const data = page.data as ApiIntroData;
+export function ApiIntroPage({ page }: { page: PageOf<'api-intro'> }) {
+  const data = page.data;
   const site = useSite();
   return (
     <div className="doc-layout">

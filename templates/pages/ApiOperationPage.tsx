@@ -1,4 +1,3 @@
-import type { ApiOperationData } from '../shared/api-model.ts';
 import { CodeSamples } from '../api/CodeSamples.tsx';
 import { CopyButton } from '../api/CopyButton.tsx';
 import { Markdown } from '../api/Markdown.tsx';
@@ -9,15 +8,15 @@ import { useOpenTarget } from '../api/useOpenTarget.ts';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
-import type { PageData } from '../shared/types.ts';
+import type { PageOf } from '../shared/types.ts';
 
 /**
  * An operation (or webhook) of the API reference (issue 5): method and path, server, description,
  * security, parameters, request body, responses, callbacks and code samples. Everything comes from
  * `page.data` (src/apiref/routes.ts); the template is shared by every operation.
  */
-export function ApiOperationPage({ page }: { page: PageData }) {
-  const { operation: op, securitySchemes, codeSamples, tags } = page.data as ApiOperationData;
+export function ApiOperationPage({ page }: { page: PageOf<'api-operation'> }) {
+  const { operation: op, securitySchemes, codeSamples, tags } = page.data;
   useOpenTarget();
   const server = op.servers[0];
   const fullUrl = `${server ? server.url.replace(/\/+$/, '') : ''}${op.path}`;

@@ -1,4 +1,3 @@
-import type { ApiTagData } from '../shared/api-model.ts';
 import { Markdown } from '../api/Markdown.tsx';
 import { ExampleBlock } from '../api/MediaContent.tsx';
 import { SchemaTree } from '../api/SchemaTree.tsx';
@@ -6,11 +5,11 @@ import { MethodBadge } from '../api/MethodBadge.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
-import type { PageData } from '../shared/types.ts';
+import type { PageOf } from '../shared/types.ts';
 
 /** A group of the API reference (a tag, issue 5): what it is about, its object (issue 18), then its operations. */
-export function ApiTagPage({ page }: { page: PageData }) {
-  const data = page.data as ApiTagData;
+export function ApiTagPage({ page }: { page: PageOf<'api-tag'> }) {
+  const data = page.data;
   return (
     <div className="doc-layout">
       {page.sidebar && <Sidebar items={page.sidebar} />}

@@ -1,14 +1,10 @@
-import type { PageData } from '../shared/types.ts';
+import type { PageOf } from '../shared/types.ts';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 
-interface Data {
-  items: Array<{ label: string; href: string; count?: number }>;
-}
-
 /** A generated index: the cards of a sidebar category. */
-export function CategoryPage({ page }: { page: PageData }) {
-  const data = page.data as Data;
+export function CategoryPage({ page }: { page: PageOf<'category'> }) {
+  const data = page.data;
   return (
     <div className="doc-layout">
       {page.sidebar && <Sidebar items={page.sidebar} />}

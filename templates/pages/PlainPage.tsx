@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageData } from '../shared/types.ts';
+import type { PageOf } from '../shared/types.ts';
 import { TableOfContents } from '../shell/Toc.tsx';
 import { mdxComponents } from './mdx-components.tsx';
 
@@ -8,10 +8,10 @@ export function PlainPage({
   page,
   Content,
 }: {
-  page: PageData;
+  page: PageOf<'page'>;
   Content?: ComponentType<{ components?: Record<string, unknown> }>;
 }) {
-  if ((page.data as { custom?: boolean } | undefined)?.custom && Content) return <Content components={mdxComponents} />;
+  if (page.data?.custom && Content) return <Content components={mdxComponents} />;
   return (
     <div className="page-layout">
       <main id="__main" className="page-main" tabIndex={-1}>

@@ -1,14 +1,8 @@
-import type { PageData } from '../shared/types.ts';
+import type { PageOf } from '../shared/types.ts';
 import { Link } from '../shell/Link.tsx';
 
-interface Data {
-  label: string;
-  allTagsPath: string;
-  docs: Array<{ title: string; path: string; description: string }>;
-}
-
-export function TagPage({ page }: { page: PageData }) {
-  const data = page.data as Data;
+export function TagPage({ page }: { page: PageOf<'tag'> }) {
+  const data = page.data;
   return (
     <main id="__main" className="page-main" tabIndex={-1}>
       <h1>{page.title}</h1>

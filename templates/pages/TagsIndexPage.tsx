@@ -1,13 +1,9 @@
-import type { PageData } from '../shared/types.ts';
+import type { PageOf, TagsIndexData } from '../shared/types.ts';
 import { Link } from '../shell/Link.tsx';
 
-interface Data {
-  tags: Array<{ label: string; path: string; count: number }>;
-}
-
-export function TagsIndexPage({ page }: { page: PageData }) {
-  const { tags } = page.data as Data;
-  const byLetter = new Map<string, Data['tags']>();
+export function TagsIndexPage({ page }: { page: PageOf<'tags-index'> }) {
+  const { tags } = page.data;
+  const byLetter = new Map<string, TagsIndexData['tags']>();
   for (const tag of tags) {
     const letter = tag.label.charAt(0).toUpperCase();
     byLetter.set(letter, [...(byLetter.get(letter) ?? []), tag]);

@@ -1,3 +1,5 @@
+import type { ApiIntroData, ApiOperationData, ApiTagData } from './api-model.ts';
+
 /**
  * The plain data that crosses from the build (src/) to the templates: what every page and the shell are
  * rendered from. No DOM and no Node types here: both sides import this file.
@@ -44,10 +46,9 @@ export interface PageRef {
   path: string;
 }
 
-/** Everything a route's template needs, serialised into the route's chunk. */
-export interface PageData {
+/** The fields every page has, whatever its kind. */
+interface PageFields {
   path: string;
-  kind: RouteKind;
   title: string;
   description?: string;
   /** Sidebar id, and its items (shared between the routes of one sidebar). */
@@ -64,9 +65,50 @@ export interface PageData {
   editUrl?: string;
   /** A versioned doc's links into the docs, as written -> the same page in the doc's own version (issue 4 item 6). */
   versionLinks?: Record<string, string>;
-  /** Template-specific data: tag lists, category cards, API models. */
-  data?: unknown;
 }
+
+/** A page from site/pages: a React page (`.tsx`) lays out its own `<main>`, Markdown gets the plain layout. */
+export interface PlainPageData {
+  custom: boolean;
+}
+
+/** The tags of one docs version, each with its number of docs. */
+export interface TagsIndexData {
+  tags: Array<{ label: string; path: string; count: number }>;
+}
+
+/** The docs carrying one tag. */
+export interface TagData {
+  label: string;
+  allTagsPath: string;
+  docs: Array<{ title: string; path: string; description: string }>;
+}
+
+/** The cards of a generated index: a sidebar category's items, or the API reference's groups. */
+export interface CategoryData {
+  items: Array<{ label: string; href: string; count?: number | undefined }>;
+}
+
+/** Each route kind's template data (`page.data`); `undefined` for the kinds whose template needs none. */
+export interface PageDataByKind {
+  page: PlainPageData;
+  doc: undefined;
+  'tags-index': TagsIndexData;
+  tag: TagData;
+  category: CategoryData;
+  'api-intro': ApiIntroData;
+  'api-tag': ApiTagData;
+  'api-operation': ApiOperationData;
+  'not-found': undefined;
+}
+
+/** The page of one route kind, with that kind's data. */
+export type PageOf<K extends RouteKind> = PageFields & { kind: K } & (PageDataByKind[K] extends undefined
+    ? { data?: undefined }
+    : { data: PageDataByKind[K] });
+
+/** Everything a route's template needs, serialised into the route's chunk: one shape per route kind. */
+export type PageData = { [K in RouteKind]: PageOf<K> }[RouteKind];
 
 /** Where a navbar item came from in the config, e.g. `navbar.items[3]`, for error messages (spec §8). */
 interface NavItemSource {

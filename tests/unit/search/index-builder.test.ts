@@ -18,7 +18,8 @@ const route = (
   path: string,
   kind: Route['kind'],
   extra: Partial<Route> = {},
-  page: Partial<Route['page']> = {},
+  // Loose on purpose: a test page carries only the fields (and the parts of its data) the code under test reads.
+  page: Partial<Omit<Route['page'], 'data'>> & { data?: unknown } = {},
 ): Route => ({
   path,
   kind,
@@ -27,7 +28,7 @@ const route = (
   links: [],
   unlisted: false,
   ...extra,
-  page: { path, kind, title: path, toc: [], ...page },
+  page: { path, kind, title: path, toc: [], ...page } as Route['page'],
 });
 
 const html = (main: string) =>
