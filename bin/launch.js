@@ -78,18 +78,23 @@ async function bundledCli() {
     metafile: true,
     absWorkingDir: root,
   };
-  const [cli, worker] = await Promise.all([
+  const [cli, workers] = await Promise.all([
     // Commands stay in chunks of their own, loaded when run: `--help` does not load the whole generator.
     esbuild.build({ ...common, entryPoints: [path.join(srcDir, 'cli.ts')], outdir: tmp, splitting: true }),
-    // The MDX compile worker, made here once rather than at every build: one file of its own (no chunks shared with
-    // the CLI), so its bytes alone say which compiler it is, and the compile cache is keyed on them.
+    // The worker threads' scripts, made here once rather than at every build: each one file of its own (no chunks
+    // shared with the CLI or each other), so the MDX compile worker's bytes alone say which compiler it is, and the
+    // compile cache is keyed on them. The render worker imports the site's server bundle, made by each build.
     esbuild.build({
       ...common,
-      entryPoints: [path.join(srcDir, 'content', 'compile-worker.ts')],
-      outfile: path.join(tmp, 'compile-worker.mjs'),
+      entryPoints: {
+        'compile-worker': path.join(srcDir, 'content', 'compile-worker.ts'),
+        'render-worker': path.join(srcDir, 'render', 'render-worker.ts'),
+      },
+      outdir: tmp,
+      outExtension: { '.js': '.mjs' },
     }),
   ]);
-  const inputs = [...new Set([...Object.keys(cli.metafile.inputs), ...Object.keys(worker.metafile.inputs)])]
+  const inputs = [...new Set([...Object.keys(cli.metafile.inputs), ...Object.keys(workers.metafile.inputs)])]
     .filter((f) => !f.includes('node_modules'))
     .sort();
   const listTmp = `${inputsFile}.${process.pid}.tmp`;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { SiteData } from '../../templates/shared/types.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
-import { renderBodies, type BodyResult } from './render-bodies.js';
+import type { BodyResult } from './render-body.js';
+import { renderBodies } from './render-bodies.js';
 
 /**
  * Server-rendered bodies kept by `portal serve` between rebuilds. After a doc edit most pages render to the same

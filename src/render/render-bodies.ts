@@ -2,17 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PageData, SiteData } from '../../templates/shared/types.js';
+import * as esbuild from 'esbuild';
+import type { SiteData } from '../../templates/shared/types.js';
 import type { RoutePage } from '../bundle/route-modules.js';
-import type { ServerBundle, ServerModule } from '../bundle/server.js';
-
-/**
- * One route's server-rendered body and the raw values of its `id` attributes (entities not yet decoded), or
- * why it failed. The ids are collected right where the body is rendered: on whichever thread that is.
- */
-export type BodyResult = { html: string; ids: string[] } | { error: Error };
+import type { ServerBundle } from '../bundle/server.js';
+import { type BodyResult, renderBody } from './render-body.js';
+import type { RenderBatch, RenderWorkerData, RenderWorkerMessage, WorkerBody } from './render-worker.js';
 
 /** Below this many routes a second thread costs more to start (it imports React and the bundle) than it saves. */
 const PARALLEL_FROM = 150;
@@ -25,20 +22,6 @@ const MIN_BATCH = 4;
  * its own batches; with a second batch already queued the worker keeps rendering meanwhile instead of waiting.
  */
 const IN_FLIGHT = 2;
-
-/** Element ids in rendered HTML, as React writes them. The worker runs the same pattern (see WORKER_SOURCE). */
-const ID_ATTRIBUTE = /\sid="([^"]+)"/g;
-
-/**
- * The raw id attribute values of `html`, in document order. Besides the anchor check this matters for memory:
- * React builds the body by concatenation, a tree of thousands of small strings; the regex flattens it into one,
- * so the tree dies young instead of being kept (and copied by the garbage collector) until the page is written.
- */
-export function rawIds(html: string): string[] {
-  const ids: string[] = [];
-  for (const m of html.matchAll(ID_ATTRIBUTE)) ids.push(m[1] as string);
-  return ids;
-}
 
 /**
  * How many routes the next request gets: BATCH while plenty remain, then a share of what is left (at least
@@ -60,15 +43,7 @@ export async function renderBodies(
 ): Promise<Map<string, BodyResult>> {
   const count = pages.length;
   const results = new Map<string, BodyResult>();
-  const renderOne = ({ route, page }: RoutePage): BodyResult => {
-    try {
-      // The server bundle holds templates, not page data: each route's page comes from memory.
-      const html = bundle.renderRoute({ module: { ...serverModule(bundle, route.path), page }, site });
-      return { html, ids: rawIds(html) };
-    } catch (err) {
-      return { error: err as Error };
-    }
-  };
+  const renderOne = ({ route, page }: RoutePage): BodyResult => renderBody(bundle, site, route.path, page);
   const threads = count >= PARALLEL_FROM && bundle.file ? Math.min(os.availableParallelism(), 4) - 1 : 0;
   if (threads <= 0) {
     for (const p of pages) results.set(p.route.path, renderOne(p));
@@ -82,15 +57,9 @@ export async function renderBodies(
     next += batchSize(count - next, threads + 1);
     return pages.slice(start, next);
   };
-  const script = path.join(path.dirname(bundle.file as string), `render-worker-${process.pid}-${Date.now()}.mjs`);
-  await fs.writeFile(script, WORKER_SOURCE);
-  const workers = Array.from(
-    { length: threads },
-    () =>
-      new Worker(script, {
-        workerData: { bundleUrl: pathToFileURL(bundle.file as string).href, site, idPattern: ID_ATTRIBUTE.source },
-      }),
-  );
+  const script = await renderWorkerScript(path.dirname(bundle.file as string));
+  const workerData: RenderWorkerData = { bundleUrl: pathToFileURL(bundle.file as string).href, site };
+  const workers = Array.from({ length: threads }, () => new Worker(script.file, { workerData }));
   try {
     const remote = workers.map((worker) => runWorker(worker, take, results));
     for (const r of remote) r.done.catch(() => undefined); // an idle worker's crash must not go unhandled
@@ -104,28 +73,9 @@ export async function renderBodies(
     await Promise.all(remote.filter((r) => r.busy()).map((r) => r.done));
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
-    await fs.rm(script, { force: true });
+    if (script.own) await fs.rm(script.file, { force: true });
   }
   return results;
-}
-
-/** A route's module in the server bundle, which has one for every route it was built from. */
-function serverModule(bundle: ServerBundle, routePath: string): ServerModule {
-  const module = bundle.modules.get(routePath);
-  if (!module) throw new Error(`no server module for ${routePath}`);
-  return module;
-}
-
-/** A batch as a worker gets it: each route's path (its module's key in the server bundle) and its page data. */
-type WorkerBatch = Array<{ path: string; page: PageData }>;
-
-/** A worker's answer for one route of a batch. */
-interface WorkerBody {
-  path: string;
-  html?: string;
-  ids?: string[];
-  error?: string;
-  stack?: string;
 }
 
 /** A worker's answer for one route, as the main thread's renderOne would have returned it. */
@@ -147,11 +97,11 @@ function runWorker(
       if (!batch) return false;
       inFlight++;
       // A batch carries its pages' data: the worker's bundle has none (structured clone, a few hundred KB).
-      worker.postMessage(batch.map((p): WorkerBatch[number] => ({ path: p.route.path, page: p.page })));
+      worker.postMessage(batch.map((p): RenderBatch[number] => ({ path: p.route.path, page: p.page })));
       return true;
     };
-    worker.on('message', (msg: { ready?: true; bodies?: WorkerBody[] }) => {
-      if (msg.bodies) {
+    worker.on('message', (msg: RenderWorkerMessage) => {
+      if ('bodies' in msg) {
         for (const b of msg.bodies) results.set(b.path, fromWorker(b));
         inFlight--;
       }
@@ -167,24 +117,33 @@ function runWorker(
   return { done, busy: () => inFlight > 0 };
 }
 
-// Plain JS so the worker starts without a TypeScript loader; it only imports the already-built server bundle.
-// It collects each body's ids like rawIds (same pattern, passed in), which also flattens the body before it is
-// posted.
-const WORKER_SOURCE = `import { parentPort, workerData } from 'node:worker_threads';
-const bundle = await import(workerData.bundleUrl);
-const site = workerData.site;
-const idPattern = new RegExp(workerData.idPattern, 'g');
-const rawIds = (html) => { const ids = []; for (const m of html.matchAll(idPattern)) ids.push(m[1]); return ids; };
-parentPort.on('message', (batch) => {
-  const bodies = batch.map(({ path, page }) => {
-    try {
-      const module = bundle.modules.get(path);
-      if (!module) throw new Error('no server module for ' + path);
-      const html = bundle.renderRoute({ module: { ...module, page }, site });
-      return { path, html, ids: rawIds(html) };
-    } catch (err) { return { path, error: String(err && err.message || err), stack: err && err.stack }; }
+/**
+ * The render worker (render-worker.ts) as one plain-JS file. The launcher bundles it beside the CLI bundle, where
+ * `from` (this module's URL) finds it; run from the TypeScript sources (tests, the launcher's tsx fallback),
+ * esbuild makes one into `dir` (tens of milliseconds), which the caller removes (`own`).
+ */
+export async function renderWorkerScript(
+  dir: string,
+  from: string = import.meta.url,
+): Promise<{ file: string; own: boolean }> {
+  const prebuilt = from.endsWith('.js') ? fileURLToPath(new URL('./render-worker.mjs', from)) : undefined;
+  if (prebuilt && (await exists(prebuilt))) return { file: prebuilt, own: false };
+  const file = path.join(dir, `render-worker-${process.pid}-${Date.now()}.mjs`);
+  await esbuild.build({
+    entryPoints: [path.join(import.meta.dirname, 'render-worker.ts')],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: ['node20'],
+    packages: 'external',
+    logLevel: 'silent',
   });
-  parentPort.postMessage({ bodies });
-});
-parentPort.postMessage({ ready: true });
-`;
+  return { file, own: true };
+}
+
+const exists = (file: string): Promise<boolean> =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );

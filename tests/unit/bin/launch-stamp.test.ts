@@ -48,9 +48,11 @@ test('the launcher bundles the compile worker beside the CLI, and builds compile
     const [bundle] = bundles();
     const worker = path.join(portalDir, bundle as string, 'compile-worker.mjs');
     expect(fs.existsSync(worker)).toBe(true);
-    expect(JSON.parse(fs.readFileSync(path.join(portalDir, 'cli-inputs.json'), 'utf8'))).toContain(
-      'src/content/compile-worker.ts',
-    );
+    const inputs = JSON.parse(fs.readFileSync(path.join(portalDir, 'cli-inputs.json'), 'utf8'));
+    expect(inputs).toContain('src/content/compile-worker.ts');
+    // The render worker too, type-checked TypeScript bundled in the same step (render-bodies.ts finds it there).
+    expect(inputs).toContain('src/render/render-worker.ts');
+    expect(fs.existsSync(path.join(portalDir, bundle as string, 'render-worker.mjs'))).toBe(true);
     expect(first).toMatch(/compile \d+ MDX files/);
     // No worker script of its own was left, and none was made: the build's compile stage used the bundled one.
     expect(fs.readdirSync(portalDir).filter((f) => f.startsWith('compile-worker-'))).toEqual([]);

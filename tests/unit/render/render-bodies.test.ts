@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoutePage } from '../../../src/bundle/route-modules.ts';
 import type { ServerBundle } from '../../../src/bundle/server.ts';
-import { batchSize, type BodyResult, fromWorker, rawIds, renderBodies } from '../../../src/render/render-bodies.ts';
+import type { BodyResult } from '../../../src/render/render-body.ts';
+import { batchSize, fromWorker, renderBodies, renderWorkerScript } from '../../../src/render/render-bodies.ts';
 import type { Route } from '../../../src/routes/route.ts';
 import type { PageData, SiteData } from '../../../templates/shared/types.ts';
 
@@ -68,15 +69,6 @@ describe('renderBodies', () => {
     expect(new Set([...results.values()].map(threadOf))).toEqual(new Set(['main', 'worker', 'error']));
   });
 
-  it('gives a route missing from the server bundle an error of its own', async () => {
-    const results = await renderBodies(bundle, { title: 'Site' } as SiteData, [
-      { route: { path: '/nowhere' } as Route, page: { path: '/nowhere' } as PageData },
-    ]);
-    expect(results.get('/nowhere')).toEqual({
-      error: expect.objectContaining({ message: 'no server module for /nowhere' }),
-    });
-  });
-
   it('fails, rather than waiting forever, when a worker exits with batches unfinished', async () => {
     const file = path.join(dir, 'exiting.mjs');
     await fs.writeFile(
@@ -93,23 +85,6 @@ describe('renderBodies', () => {
   it('renders small sites on the main thread only', async () => {
     const results = await renderBodies(bundle, { title: 'Site' } as SiteData, routePages(10));
     expect([...results.values()].map(threadOf)).toEqual(Array(10).fill('main'));
-  });
-});
-
-describe('rawIds', () => {
-  it('lists id attribute values in document order, as written (entities are decoded by the caller)', () => {
-    expect(rawIds('<div id="__a"><h2 id="x&amp;y">T</h2><a href="#x" data-id="no"></a><p\nid="z"></p></div>')).toEqual([
-      '__a',
-      'x&amp;y',
-      'z',
-    ]);
-    expect(rawIds('<p>no ids</p><p id="">empty</p>')).toEqual([]);
-  });
-
-  it('gives the same answer for a body built by concatenation as for the flat string', () => {
-    let built = '';
-    for (let i = 0; i < 500; i++) built += `<h3 id="s${i}">${i}</h3>`;
-    expect(rawIds(built)).toEqual(Array.from({ length: 500 }, (_, i) => `s${i}`));
   });
 });
 
@@ -144,5 +119,33 @@ describe('fromWorker', () => {
     expect(fromWorker({ path: '/a', html: '' })).toEqual({ html: '', ids: [] });
     const failed = fromWorker({ path: '/a', error: 'boom', stack: 'Error: boom\n    at Page' });
     expect(failed).toEqual({ error: expect.objectContaining({ message: 'boom', stack: 'Error: boom\n    at Page' }) });
+  });
+});
+
+describe('renderWorkerScript', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-render-worker-'));
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('uses the worker the launcher bundled beside the CLI bundle (issue 15 item 4)', async () => {
+    const cli = path.join(dir, 'cli');
+    await fs.mkdir(cli);
+    await fs.writeFile(path.join(cli, 'render-worker.mjs'), '// bundled by bin/launch.js\n');
+    const chunk = pathToFileURL(path.join(cli, 'chunk-ABC.js')).href;
+    expect(await renderWorkerScript(dir, chunk)).toEqual({ file: path.join(cli, 'render-worker.mjs'), own: false });
+  });
+
+  it('bundles one of its own from the sources when there is none (tests, the tsx fallback)', async () => {
+    for (const from of [pathToFileURL(path.join(dir, 'elsewhere', 'chunk.js')).href, undefined]) {
+      const script = await renderWorkerScript(dir, from);
+      expect(script.own).toBe(true);
+      expect(path.dirname(script.file)).toBe(dir);
+      const code = await fs.readFile(script.file, 'utf8');
+      expect(code).toContain('render-worker must run on a worker thread');
+      expect(code).not.toMatch(/\binterface\b|: RenderBatch/); // plain JS, types gone
+      await fs.rm(script.file);
+    }
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../../src/bundle/client.ts';
 import { generateRouteModules } from '../../../src/bundle/route-modules.ts';
 import { buildServer, type ServerBundle } from '../../../src/bundle/server.ts';
-import { type BodyResult, renderBodies } from '../../../src/render/render-bodies.ts';
+import { renderBodies } from '../../../src/render/render-bodies.ts';
+import type { BodyResult } from '../../../src/render/render-body.ts';
 import type { Route } from '../../../src/routes/route.ts';
 import type { SidebarItem, SiteData } from '../../../templates/shared/types.ts';
 

@@ -1,0 +1,44 @@
+// Runs on a worker thread: renders batches of routes with the server bundle, which it imports itself. Bundled to
+// plain JS (by bin/launch.js beside the CLI bundle, or by render-bodies.ts when the CLI runs from its sources), so
+// a worker starts without a TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PageData, SiteData } from '../../templates/shared/types.js';
+import type { ServerBundle } from '../bundle/server.js';
+import { renderBody } from './render-body.js';
+
+/** What a render worker starts with: the server bundle to import and the site data every page renders with. */
+export interface RenderWorkerData {
+  bundleUrl: string;
+  site: SiteData;
+}
+
+/** A batch: each route's path (its module's key in the server bundle) and its page data (the bundle has none). */
+export type RenderBatch = Array<{ path: string; page: PageData }>;
+
+/** The answer for one route of a batch: its body and ids, or its error's message and stack (an Error is not cloned whole). */
+export interface WorkerBody {
+  path: string;
+  html?: string;
+  ids?: string[];
+  error?: string;
+  stack?: string | undefined;
+}
+
+/** What a worker posts: that it is ready for batches, then one answer per batch. */
+export type RenderWorkerMessage = { ready: true } | { bodies: WorkerBody[] };
+
+const port = parentPort;
+if (!port) throw new Error('render-worker must run on a worker thread');
+const { bundleUrl, site } = workerData as RenderWorkerData;
+const bundle = (await import(bundleUrl)) as ServerBundle;
+
+port.on('message', (batch: RenderBatch) => {
+  const bodies = batch.map(({ path, page }): WorkerBody => {
+    const body = renderBody(bundle, site, path, page);
+    if (!('error' in body)) return { path, html: body.html, ids: body.ids };
+    const err = body.error as Error | undefined;
+    return { path, error: String(err?.message ?? err), stack: err?.stack };
+  });
+  port.postMessage({ bodies } satisfies RenderWorkerMessage);
+});
+port.postMessage({ ready: true } satisfies RenderWorkerMessage);
