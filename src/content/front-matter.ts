@@ -53,8 +53,9 @@ export function parseFrontMatter(source: string, file: string): SplitResult {
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const yamlError = doc.errors[0];
   if (yamlError) {
-    const line = yamlError.linePos?.[0].line;
-    return fail(`invalid front matter YAML: ${yamlError.message.split('\n')[0]}`, line ? line + 1 : 2);
+    // The YAML starts on the file's line 2, after the opening `---`.
+    const line = lineCounter.linePos(yamlError.pos[0]).line + 1;
+    return fail(`invalid front matter YAML: ${yamlError.message.split('\n')[0]}`, line);
   }
   let data: unknown;
   try {

@@ -375,7 +375,7 @@ describe('portal build on bad pages (one build per stage)', { concurrent: true, 
         error MDX could not be compiled: Unexpected character \`{\` (U+007B) before name, expected a character that can start a name, such as a letter, \`$\`, or \`_\`  (site/docs/bad-compile/page-10.md:1:5) [mdx-invalid]
             hint: check that every JSX tag is closed and that a literal \`<\` in prose is written as \`&lt;\`
       site/docs/bad-compile/page-2.md
-        error invalid front matter YAML: Flow sequence in block collection must be sufficiently indented and end with a ]  (site/docs/bad-compile/page-2.md:2) [front-matter-invalid]
+        error invalid front matter YAML: Flow sequence in block collection must be sufficiently indented and end with a ]  (site/docs/bad-compile/page-2.md:3) [front-matter-invalid]
             hint: fix the YAML between the two --- lines
       site/docs/bad-compile/page-3.md
         error front matter field "sidebar_position": Invalid input: expected number, received string  (site/docs/bad-compile/page-3.md:3) [front-matter-invalid]
@@ -464,7 +464,7 @@ describe('portal build on bad input (one build each): names the place and the fi
   it('a config file with a wrong field', async ({ expect }) => {
     expect((await failedCase('a config file with a wrong field', expect)).report).toMatchInlineSnapshot(`
       "site/portal.config.ts
-        error colorMode.defaultMode: Invalid option: expected one of "light"|"dark". Allowed: "light", "dark".  (site/portal.config.ts) [config-invalid]
+        error colorMode.defaultMode: must be one of "light", "dark".  (site/portal.config.ts) [config-invalid]
             hint: see the config reference in README.md
       1 error"
     `);

@@ -132,7 +132,7 @@ describe('portal build on bad input (the report)', { concurrent: true, timeout: 
       }),
     ).toMatchInlineSnapshot(`
       "site/docs/guides/first.md
-        error invalid front matter YAML: Flow sequence in block collection must be sufficiently indented and end with a ]  (site/docs/guides/first.md:2) [front-matter-invalid]
+        error invalid front matter YAML: Flow sequence in block collection must be sufficiently indented and end with a ]  (site/docs/guides/first.md:3) [front-matter-invalid]
             hint: fix the YAML between the two --- lines
       1 error"
     `);
@@ -226,7 +226,7 @@ describe('portal build on bad input (the report)', { concurrent: true, timeout: 
       }),
     ).toMatchInlineSnapshot(`
       "site/portal.config.ts
-        error colorMode.defaultMode: Invalid option: expected one of "light"|"dark". Allowed: "light", "dark".  (site/portal.config.ts) [config-invalid]
+        error colorMode.defaultMode: must be one of "light", "dark".  (site/portal.config.ts) [config-invalid]
             hint: see the config reference in README.md
       1 error"
     `);

@@ -17,7 +17,10 @@ describe('front matter', () => {
   it('reports YAML syntax errors with the file line', () => {
     const r = parseFrontMatter('---\ntitle: ok\nbad: [1, 2\n---\n', 'f.mdx');
     expect(r.diagnostics[0]).toMatchObject({ code: 'front-matter-invalid', file: 'f.mdx' });
-    expect(r.diagnostics[0]?.line).toBeGreaterThanOrEqual(2);
+    // The line of the unclosed `[`, counted in the file (`---` is line 1), not always the first YAML line.
+    expect(r.diagnostics[0]?.line).toBe(3);
+    const dup = parseFrontMatter('---\ntitle: ok\ndescription: x\ntitle: again\n---\n', 'f.mdx');
+    expect(dup.diagnostics[0]).toMatchObject({ line: 4, message: expect.stringMatching(/unique/) });
   });
   it('reports a wrong type at the line of its key', () => {
     const r = parseFrontMatter('---\ntitle: ok\ndraft: maybe\n---\n', 'f.mdx');
