@@ -190,7 +190,7 @@ function dedupe(candidates: Route[]): RouteTable {
         error(
           'route-path-unsafe',
           `the route "${excerpt(route.path)}" of ${route.kind} "${excerpt(route.page.title)}" cannot be written: ${problem}`,
-          { file: route.file, hint: 'rename the source, or give it a `slug:` of plain names' },
+          { file: route.file, hint: renameHint(route) },
         ),
       );
       continue;
@@ -215,7 +215,9 @@ function dedupe(candidates: Route[]): RouteTable {
             file: r.file ?? '(generated)',
             message: `${i + 1}. ${r.kind} "${excerpt(r.page.title)}"${byCase ? ` at ${excerpt(r.path)}` : ''}`,
           })),
-          hint: 'give one of them a different file name or `slug:` in its front matter',
+          hint: routes.some((r) => r.kind === 'doc')
+            ? 'give one of them a different file name or `slug:` in its front matter'
+            : 'give one of them a different file name',
         },
       ),
     );
@@ -249,3 +251,7 @@ function prevNextBySidebar(sidebars: Record<string, SidebarItem[]>, docs: readon
 
 const firstHref = (item: SidebarItem): string | undefined =>
   item.type === 'link' ? item.href : (item.href ?? flattenSidebar(item.items)[0]?.href);
+
+/** Only docs take their route from a `slug:`; a page's route is its file name. */
+const renameHint = (route: Route): string =>
+  route.kind === 'doc' ? 'rename the source, or give it a `slug:` of plain names' : 'rename the file';

@@ -86,7 +86,7 @@ describe('the route table', () => {
     expect(report).toMatchInlineSnapshot(`
       "site/pages/aux.md
         error the route "/aux" of page "Aux" cannot be written: "aux" is a device name Windows reserves  (site/pages/aux.md) [route-path-unsafe]
-            hint: rename the source, or give it a \`slug:\` of plain names
+            hint: rename the file
       1 error"
     `);
   });
