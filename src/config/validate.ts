@@ -14,19 +14,17 @@ function toDiagnostic(issue: z.core.$ZodIssue, file: string): Diagnostic {
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
     .join('')
     .replace(/^\./, '');
-  const allowed =
-    'values' in issue && Array.isArray(issue.values)
-      ? ` Allowed: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`
-      : '';
-  const unknownKeys = issue.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
-  return error(
-    'config-invalid',
-    `${field || 'config'}: ${issue.message}${unknownKeys}.${allowed}`.replace(/\.\./g, '.'),
-    {
-      file,
-      hint: field.startsWith('navbar.items')
-        ? `check the navbar item configuration at ${field}`
-        : 'see the config reference in README.md',
-    },
-  );
+  // zod's own wording for these two already lists keys and values in its own notation; say each once, plainly.
+  const message =
+    issue.code === 'unrecognized_keys'
+      ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
+      : 'values' in issue && Array.isArray(issue.values)
+        ? `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
+        : issue.message;
+  return error('config-invalid', `${field || 'config'}: ${message.replace(/\.$/, '')}.`, {
+    file,
+    hint: field.startsWith('navbar.items')
+      ? `check the navbar item configuration at ${field}`
+      : 'see the config reference in README.md',
+  });
 }

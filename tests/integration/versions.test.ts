@@ -237,7 +237,7 @@ describe('docs version settings', () => {
       {
         code: 'config-invalid',
         message: expect.stringMatching(
-          /^docs\.versions\.current\.banner: .*Allowed: "none", "unreleased", "unmaintained"\.$/,
+          /^docs\.versions\.current\.banner: must be one of "none", "unreleased", "unmaintained"\.$/,
         ),
         file: 'site/portal.config.ts',
       },

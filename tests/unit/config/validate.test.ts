@@ -46,9 +46,9 @@ describe('config validation (site/portal.config.ts)', () => {
   it('names an unknown key, with the keys it did not know', () => {
     expect(reportFor({ ...minimal, colour: 'blue', navbar: { items: [], sticky: true } })).toMatchInlineSnapshot(`
       "site/portal.config.ts
-        error navbar: Unrecognized key: "sticky" (sticky).  (site/portal.config.ts) [config-invalid]
+        error navbar: unknown key "sticky".  (site/portal.config.ts) [config-invalid]
             hint: see the config reference in README.md
-        error config: Unrecognized key: "colour" (colour).  (site/portal.config.ts) [config-invalid]
+        error config: unknown key "colour".  (site/portal.config.ts) [config-invalid]
             hint: see the config reference in README.md
       2 errors"
     `);
@@ -66,7 +66,7 @@ describe('config validation (site/portal.config.ts)', () => {
   it('lists the allowed values of an enum field', () => {
     expect(reportFor({ ...minimal, colorMode: { defaultMode: 'sepia' } })).toMatchInlineSnapshot(`
       "site/portal.config.ts
-        error colorMode.defaultMode: Invalid option: expected one of "light"|"dark". Allowed: "light", "dark".  (site/portal.config.ts) [config-invalid]
+        error colorMode.defaultMode: must be one of "light", "dark".  (site/portal.config.ts) [config-invalid]
             hint: see the config reference in README.md
       1 error"
     `);
