@@ -53,11 +53,14 @@ export function createSafeResolver(options: { allowedDir: string; readFile?: Rea
           );
         }
         const target = scheme === 'file' ? fileURLToPath(url) : decodeURI(url);
-        if (!(await isInside(target, options.allowedDir))) {
+        const real = await fs.realpath(target).catch(() => path.resolve(target));
+        if (!(await isInside(real, options.allowedDir))) {
+          // A symlink inside the folder is named with where it leads, which is what is refused.
+          const shown = real === path.resolve(target) ? target : `${target}, a link to ${real}`;
           return refuse(
             new RefRefusedError(
               url,
-              `${target}, outside the OpenAPI root folder ${options.allowedDir}; only files inside it can be referenced`,
+              `${shown}, outside the OpenAPI root folder ${options.allowedDir}; only files inside it can be referenced`,
               true,
             ),
           );
@@ -71,10 +74,9 @@ export function createSafeResolver(options: { allowedDir: string; readFile?: Rea
   };
 }
 
-/** Inside `dir` once symlinks are resolved (a missing file is judged by its path; reading it then fails). */
-async function isInside(file: string, dir: string): Promise<boolean> {
+/** `realFile` (symlinks resolved; a missing file is judged by its path, reading it then fails) is inside `dir`. */
+async function isInside(realFile: string, dir: string): Promise<boolean> {
   const realDir = await fs.realpath(dir).catch(() => path.resolve(dir));
-  const realFile = await fs.realpath(file).catch(() => path.resolve(file));
   const rel = path.relative(realDir, realFile);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }

@@ -544,7 +544,7 @@ describe('portal build on bad input (one build each): names the place and the fi
       (await failedCase('a $ref through a symlink that leaves the openapi folder', expect)).report,
     ).toMatchInlineSnapshot(`
       "openapi/shop.yaml
-        error cannot read the OpenAPI document at #/components/schemas/Customer/properties/address/$ref: $ref "schemas/linked.yaml" resolves to <root>/openapi/schemas/linked.yaml, outside the OpenAPI root folder <root>/openapi; only files inside it can be referenced  (openapi/shop.yaml:184:20) [openapi-invalid]
+        error cannot read the OpenAPI document at #/components/schemas/Customer/properties/address/$ref: $ref "schemas/linked.yaml" resolves to <root>/openapi/schemas/linked.yaml, a link to /etc/passwd, outside the OpenAPI root folder <root>/openapi; only files inside it can be referenced  (openapi/shop.yaml:184:20) [openapi-invalid]
             hint: set openapi.root in portal.config.ts (or --openapi-root) to a folder holding every file the document refers to, or move the file inside it
       1 error"
     `);
