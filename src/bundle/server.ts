@@ -101,7 +101,12 @@ const MAX_BUNDLE_ERRORS = 10;
  * esbuild failures in site pages become Diagnostics naming the file, line and column, like config errors. esbuild
  * counts columns in UTF-8 bytes; editors (and every other Diagnostic) count UTF-16 code units.
  */
-export function bundleError(err: unknown, generated: readonly GeneratedFile[] = []): Error {
+export function bundleError(
+  err: unknown,
+  generated: readonly GeneratedFile[] = [],
+  /** esbuild names files relative to its working directory: the generation folder for the client build. */
+  workingDir = process.cwd(),
+): Error {
   const failure = err as esbuild.BuildFailure;
   if (!failure.errors?.length) return err as Error;
   const diagnostics: Diagnostic[] = failure.errors.slice(0, MAX_BUNDLE_ERRORS).map((m) => {
@@ -112,7 +117,7 @@ export function bundleError(err: unknown, generated: readonly GeneratedFile[] = 
         ? { file: page.source, ...locateInPage(page.source, loc.lineText, m.text) }
         : loc
           ? {
-              file: loc.file,
+              file: path.resolve(workingDir, loc.file),
               line: loc.line,
               column: Buffer.from(loc.lineText, 'utf8').subarray(0, loc.column).toString('utf8').length + 1,
             }

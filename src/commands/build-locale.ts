@@ -179,7 +179,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         ]);
         return { client, server, manifest: manifestFile(client.manifest, config.baseUrl) };
       } catch (err) {
-        throw bundleError(err, generated.files);
+        throw bundleError(err, generated.files, o.genDir);
       }
     });
 
