@@ -66,6 +66,7 @@ export function buildApiRoutes(
     schemaOf: model.schemaOf,
     folder: SCHEMA_FOLDER,
     salt: options.schemaSalt ?? '',
+    operations: model.operations,
   });
   const base = normalizePath(options.basePath);
   const href = (slug: string): string => normalizePath(`${base}/${slug}`);

@@ -23,6 +23,18 @@ export const PAGE_BUDGET: InlineBudget = { rows: 400, depth: 10 };
 /** A loaded file is read one opened row at a time: a smaller share keeps each load quick. */
 export const FILE_BUDGET: InlineBudget = { rows: 400, depth: 10 };
 
+/**
+ * When a named schema that is a whole body or response on many pages (Stripe's error object: the `default`
+ * response of all 417 operations, about 190 KB of HTML each) stays a file instead of being repeated on each:
+ * used by at least `pages` operations and showing at least `rows` rows there. The portal's own documents stay
+ * below it, so their pages read as before.
+ */
+export interface SharedRootLimit {
+  pages: number;
+  rows: number;
+}
+export const SHARED_ROOT: SharedRootLimit = { pages: 20, rows: 100 };
+
 export interface SchemaInliner {
   /** The operation with every schema opened as far as the page budget allows (callbacks share it). */
   operation(op: ApiOperation): ApiOperation;
@@ -41,6 +53,9 @@ export interface SchemaInlinerOptions {
   salt: string;
   page?: InlineBudget | undefined;
   file?: InlineBudget | undefined;
+  /** Every operation the inliner will see (callbacks included through them): how many pages each root is on. */
+  operations?: readonly ApiOperation[] | undefined;
+  sharedRoot?: SharedRootLimit | undefined;
 }
 
 const CHILD_FIELDS = new Set([
@@ -58,6 +73,8 @@ const CHILD_FIELDS = new Set([
 export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInliner {
   const pageBudget = options.page ?? PAGE_BUDGET;
   const fileBudget = options.file ?? FILE_BUDGET;
+  const sharedRoot = options.sharedRoot ?? SHARED_ROOT;
+  const pagesOf = rootUses(options.operations ?? []);
   const resolve = (node: SchemaNode): SchemaNode => (node.ref ? options.schemaOf(node.ref) : node);
   const keyOf = (node: SchemaNode): string | undefined => node.key ?? node.ref;
 
@@ -157,16 +174,16 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
     return open(node, levels, key ? [key] : []);
   };
 
-  /** Every schema root of an operation, callbacks included, in page order. */
-  const rootsOf = (op: ApiOperation): SchemaNode[] => [
-    ...op.parameters.map((p) => p.schema),
-    ...(op.requestBody?.content ?? []).flatMap((m) => (m.schema ? [m.schema] : [])),
-    ...op.responses.flatMap((r) => [
-      ...r.headers.map((h) => h.schema),
-      ...r.content.flatMap((m) => (m.schema ? [m.schema] : [])),
-    ]),
-    ...op.callbacks.flatMap((cb) => rootsOf(cb.operation)),
-  ];
+  /**
+   * A root on many pages and large there is a file all of them name: the browser loads it once for the site
+   * instead of every page (and its chunk) carrying the same rows. Its own facts stay in the page.
+   */
+  const sharedFile = (node: SchemaNode, levels: number): SchemaNode | undefined => {
+    const key = keyOf(node);
+    if (!key || (pagesOf.get(node) ?? 0) < sharedRoot.pages || !levelled(node) || !opens(node)) return undefined;
+    if (count(node, levels) < sharedRoot.rows) return undefined;
+    return { ...meta(node), key, lazy: fileOf(key, resolve(node).name ?? node.name) };
+  };
 
   const operation = (op: ApiOperation): ApiOperation => {
     const levels = levelsFor(rootsOf(op), pageBudget);
@@ -175,7 +192,7 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
     const tree = (node: SchemaNode): SchemaNode => {
       const known = done.get(node);
       if (known) return known;
-      const out = root(node, levels);
+      const out = sharedFile(node, levels) ?? root(node, levels);
       done.set(node, out);
       return out;
     };
@@ -212,6 +229,26 @@ export function createSchemaInliner(options: SchemaInlinerOptions): SchemaInline
       return out;
     },
   };
+}
+
+/** Every schema root of an operation, callbacks included, in page order. */
+function rootsOf(op: ApiOperation): SchemaNode[] {
+  return [
+    ...op.parameters.map((p) => p.schema),
+    ...(op.requestBody?.content ?? []).flatMap((m) => (m.schema ? [m.schema] : [])),
+    ...op.responses.flatMap((r) => [
+      ...r.headers.map((h) => h.schema),
+      ...r.content.flatMap((m) => (m.schema ? [m.schema] : [])),
+    ]),
+    ...op.callbacks.flatMap((cb) => rootsOf(cb.operation)),
+  ];
+}
+
+/** On how many operations' pages each root node is (once per page however often it appears there). */
+function rootUses(operations: readonly ApiOperation[]): Map<SchemaNode, number> {
+  const uses = new Map<SchemaNode, number>();
+  for (const op of operations) for (const node of new Set(rootsOf(op))) uses.set(node, (uses.get(node) ?? 0) + 1);
+  return uses;
 }
 
 /** A node's own facts without what it opens into or build-time fields. */

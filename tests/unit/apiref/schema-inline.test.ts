@@ -170,3 +170,77 @@ describe('arrays of themselves', () => {
     expect(inliner.files().length).toBeLessThanOrEqual(2);
   });
 });
+
+describe('a large schema that is a whole response on many pages', () => {
+  /** `count` operations, each answering `default` with the Error schema (Stripe's pattern). */
+  const errorDoc = (count: number, errorFields: number) => ({
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        `/things/${i}`,
+        {
+          get: {
+            operationId: `getThing${i}`,
+            responses: {
+              '200': { description: 'OK', content: { 'application/json': { schema: ref('Leaf0') } } },
+              default: { description: 'Error', content: { 'application/json': { schema: ref('Error') } } },
+            },
+          },
+        },
+      ]),
+    ),
+    components: {
+      schemas: {
+        ...wide(1, 3),
+        Error: {
+          type: 'object',
+          description: 'What went wrong',
+          properties: Object.fromEntries(Array.from({ length: errorFields }, (_, j) => [`f${j}`, { type: 'string' }])),
+        },
+      },
+    },
+  });
+  const pages = async (count: number, errorFields: number) => {
+    const m = (await parseInline(errorDoc(count, errorFields))).model as ApiModel;
+    const inliner = createSchemaInliner({
+      schemaOf: m.schemaOf,
+      folder: 'openapi/schemas',
+      salt: 's',
+      operations: m.operations,
+      sharedRoot: { pages: 5, rows: 10 },
+    });
+    const shown = m.operations.map((op) => assignAnchors(inliner.operation(op)));
+    return { shown, files: inliner.files() };
+  };
+  const errorOf = (op: ApiModel['operations'][0] | undefined) => op?.responses[1]?.content[0]?.schema;
+
+  it('is one file every page names, keeping its type and description in the page', async () => {
+    const { shown, files } = await pages(5, 10);
+    const lazy = shown.map((op) => errorOf(op)?.lazy);
+    expect(new Set(lazy).size).toBe(1);
+    expect(lazy[0]).toMatch(/^openapi\/schemas\/error-[0-9a-f]{10}\.json$/);
+    expect(errorOf(shown[0])).toMatchObject({
+      type: 'object',
+      name: 'Error',
+      description: { __html: expect.any(String) },
+    });
+    expect(errorOf(shown[0])?.properties).toBeUndefined();
+    // Each page's own response stays open.
+    expect(responseSchema(shown[0] as ApiModel['operations'][0]).properties).toHaveLength(3);
+    const loaded = JSON.parse(files.find((f) => f.path === lazy[0])?.contents ?? '{}') as SchemaFile;
+    expect(loaded.schema.properties).toHaveLength(10);
+    expect(JSON.stringify(shown)).not.toMatch(/"(key|ref)":/);
+  });
+
+  it('stays in the page when it is small or on few pages', async () => {
+    for (const [count, fields] of [
+      [4, 10],
+      [5, 9],
+    ] as const) {
+      const { shown, files } = await pages(count, fields);
+      expect(errorOf(shown[0])?.properties).toHaveLength(fields);
+      expect(files).toEqual([]);
+    }
+  });
+});
