@@ -57,8 +57,8 @@ export async function parseApiDocument(options: ParseApiOptions): Promise<ParseA
 async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiResult> {
   const { file } = options;
   // 1. Text -> object, with a line for every JSON pointer (parsed only when a message needs one)
-  const source = createSourceMap(options.source);
   const json = parseJsonDocument(options.source);
+  const source = createSourceMap(options.source, { json: json !== undefined });
   if (json === undefined && source.doc.errors.length > 0) {
     return {
       diagnostics: source.doc.errors.slice(0, 5).map((e) =>
