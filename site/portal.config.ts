@@ -63,6 +63,8 @@ export default {
     routeBasePath: '/docs/api',
     categoryLabel: 'Product API',
     remoteUrl: 'https://api.tessera.example/v1/openapi.yaml',
+    // The request console calls the sandbox only: production charges are real (issue 19).
+    console: { enabled: true, servers: ['https://sandbox.api.tessera.example/v1'] },
   },
   prism: { additionalLanguages: ['markup-templating', 'liquid', 'php', 'tsx', 'nginx', 'http'] },
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },

@@ -2,6 +2,7 @@ import type {
   ApiIntroData,
   ApiOperation,
   ApiOperationData,
+  ApiServer,
   ApiOperationSummary,
   ApiTag,
   ApiTagData,
@@ -43,6 +44,8 @@ export interface ApiRoutesOptions {
   lenientLinks?: boolean | undefined;
   /** What the names of the files of schemas too big for their page change with (the document). */
   schemaSalt?: string | undefined;
+  /** `openapi.console` of the config: operation pages get the servers the request console may call. */
+  console?: { enabled: boolean; servers?: string[] | undefined } | undefined;
 }
 
 const SIDEBAR_ID = 'api';
@@ -189,6 +192,9 @@ export function buildApiRoutes(
         return tag ? [{ name: tagLabel(tag), href: href(tag.slug) }] : [];
       }),
     };
+    // Only when enabled: a site without the console keeps its pages' data as it was.
+    if (options.console?.enabled && !op.webhook)
+      data.console = { servers: consoleServers(op, options.console.servers) };
     routes.push(
       route(href(op.slug), 'ApiOperationPage', {
         kind: 'api-operation',
@@ -311,4 +317,18 @@ function operationToc(op: ApiOperation, data: ApiOperationData): TocItem[] {
     'code-samples': 'Code samples',
   };
   return OPERATION_SECTIONS.filter((id) => present[id]).map((id) => ({ depth: 2, id, text: text[id] }));
+}
+
+/** The operation's servers the console may call, sandbox first (its URL or description says so). */
+export function consoleServers(op: ApiOperation, allowed: readonly string[] | undefined): string[] {
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const allow = allowed ? new Set(allowed.map(trim)) : undefined;
+  const urls = op.servers.filter((s) => !allow || allow.has(trim(s.url)));
+  const sandbox = (s: ApiServer) => /sandbox|test|staging/i.test(`${s.url} ${s.description?.__html ?? ''}`);
+  return [...urls.filter(sandbox), ...urls.filter((s) => !sandbox(s))].map((s) => resolveServerUrl(s));
+}
+
+/** A server URL with its variables at their defaults. */
+function resolveServerUrl(server: ApiServer): string {
+  return server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url);
 }

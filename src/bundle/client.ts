@@ -42,6 +42,8 @@ export async function buildClient(options: {
   entries: readonly RouteEntry[];
   minify: boolean;
   session?: BundleSession | undefined;
+  /** `openapi.console.enabled`: off, the console's code is dead and esbuild leaves out its chunk (issue 19). */
+  apiConsole?: boolean | undefined;
 }): Promise<ClientBuildResult> {
   const outdir = path.join(options.genDir, 'client-out');
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
@@ -77,6 +79,7 @@ export async function buildClient(options: {
       'process.env.NODE_ENV': '"production"',
       'import.meta.env.SSR': 'false',
       PORTAL_LIQUID_WORKER: JSON.stringify(liquidWorker.name),
+      PORTAL_API_CONSOLE: JSON.stringify(options.apiConsole === true),
     },
     nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
     legalComments: 'none',

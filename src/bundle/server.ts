@@ -66,7 +66,7 @@ export async function buildServer(options: {
       jsx: 'automatic',
       packages: 'external',
       alias: { '@portal/theme': templatesDir },
-      define: { 'import.meta.env.SSR': 'true', PORTAL_LIQUID_WORKER: '""' },
+      define: { 'import.meta.env.SSR': 'true', PORTAL_LIQUID_WORKER: '""', PORTAL_API_CONSOLE: 'false' },
       loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
       logLevel: 'silent',
       metafile: true,

@@ -169,6 +169,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
             entries: generated.entries,
             minify: true,
             session: o.preview?.bundles,
+            apiConsole: config.openapi?.console?.enabled === true,
           }),
           buildServer({
             genDir: o.genDir,

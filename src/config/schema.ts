@@ -165,6 +165,23 @@ export const configSchema = z.strictObject({
        * @example 'openapi'
        */
       root: z.string().optional(),
+      /**
+       * The "Send a request" panel on operation pages (issue 19): off unless enabled; off, none of its code
+       * ships. `servers` lists the document's server URLs the panel may call (all of them when unset); a Mock
+       * entry that answers in the reader's tab from the document is always offered first.
+       * @example { enabled: true, servers: ['https://sandbox.api.tessera.example/v1'] }
+       */
+      console: z
+        .strictObject({
+          /** Show the panel on every operation page. @example true */
+          enabled: z.boolean().default(false),
+          /**
+           * Server URLs of the document's `servers` the panel may send to; unset, all of them. The reader's token
+           * goes only there. @example ['https://sandbox.api.tessera.example/v1']
+           */
+          servers: z.array(z.url()).optional(),
+        })
+        .optional(),
     })
     .optional(),
   i18n: z

@@ -279,4 +279,6 @@ export interface ApiOperationData {
   /** Generated samples with `x-codeSamples` taking over their language. */
   codeSamples: ApiCodeSampleView[];
   tags: Array<{ name: string; href: string }>;
+  /** Present when the site enables the request console (`openapi.console`): the server URLs it may call. */
+  console?: { servers: string[] };
 }
