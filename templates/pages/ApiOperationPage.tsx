@@ -5,10 +5,14 @@ import { MethodBadge } from '../api/MethodBadge.tsx';
 import { OperationSections } from '../api/OperationSections.tsx';
 import { SchemeDetails, SecurityRequirements } from '../api/Security.tsx';
 import { useOpenTarget } from '../api/useOpenTarget.ts';
+import { useApiConsoleButton } from '../api/hooks.ts';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
 import type { PageOf } from '../shared/types.ts';
+
+/** `openapi.console.enabled`, defined by the bundlers (src/bundle/client.ts, server.ts). */
+declare const PORTAL_API_CONSOLE: boolean;
 
 /**
  * An operation (or webhook) of the API reference (issue 5): method and path, server, description,
@@ -18,6 +22,8 @@ import type { PageOf } from '../shared/types.ts';
 export function ApiOperationPage({ page }: { page: PageOf<'api-operation'> }) {
   const { operation: op, securitySchemes, codeSamples, tags } = page.data;
   useOpenTarget();
+  // biome-ignore lint/correctness/useHookAtTopLevel: a build-time constant, the same on every render
+  if (PORTAL_API_CONSOLE) useApiConsoleButton(page.data);
   const server = op.servers[0];
   const fullUrl = `${server ? server.url.replace(/\/+$/, '') : ''}${op.path}`;
   return (

@@ -1,0 +1,246 @@
+/// <reference lib="dom" />
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixture, fixtureDir } from '../helpers/fixtures.ts';
+import { connectBrowser, serveDir } from '../helpers/browser.ts';
+import { seriousViolations } from '../helpers/axe.ts';
+import { waitForHydration } from './shell-support.ts';
+
+// Issue 19 part 2: the "Send a request" console, against a local API server this file starts. Its /v1 routes
+// allow any origin (CORS); its /closed routes answer without CORS headers, as a server not set up for the portal.
+
+interface Received {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+const received: Received[] = [];
+
+const cors = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, content-type, x-trace',
+  'access-control-allow-methods': 'GET, POST',
+};
+
+function api(req: http.IncomingMessage, res: http.ServerResponse): void {
+  let body = '';
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    const url = req.url ?? '/';
+    const open = url.startsWith('/v1/');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, open ? cors : {}).end();
+      return;
+    }
+    received.push({ method: req.method ?? '', url, headers: req.headers, body });
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...(open ? cors : {}) }).end(JSON.stringify(value));
+    const pet = /\/pets\/(\d+)/.exec(url);
+    if (req.method === 'GET' && pet?.[1] === '404')
+      json(404, { error: { code: 'not_found', message: 'No pet 404.', param: 'petId' } });
+    else if (req.method === 'GET' && pet)
+      json(200, { id: Number(pet[1]), name: 'Rex', auth: req.headers.authorization ?? null });
+    else if (req.method === 'POST') json(201, { id: 99, ...JSON.parse(body || '{}') });
+    else json(404, { error: { code: 'no_route' } });
+  });
+}
+
+let browser: Browser;
+let served: Awaited<ReturnType<typeof serveDir>>;
+let apiServer: http.Server;
+let apiOrigin: string;
+let tmp: string;
+let getPet: string;
+let createPet: string;
+beforeAll(async () => {
+  apiServer = http.createServer(api);
+  await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
+  const port = (apiServer.address() as { port: number }).port;
+  apiOrigin = `http://127.0.0.1:${port}`;
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-console-'));
+  const file = path.join(tmp, 'pets.yaml');
+  const source = await fs.readFile(path.join(fixtureDir('api-console'), 'openapi', 'pets.yaml'), 'utf8');
+  await fs.writeFile(file, source.replaceAll("default: '9'", `default: '${port}'`));
+  const built = await buildFixture('api-console', { openapi: file });
+  const pathOf = (title: string) => built.table.routes.find((r) => r.page.title === title)?.path as string;
+  getPet = pathOf('Get a pet');
+  createPet = pathOf('Create a pet');
+  served = await serveDir(built.outDir);
+  browser = await connectBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  await new Promise((resolve) => apiServer?.close(resolve));
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+const PANEL = '.api-console-panel';
+const CHUNK = /\/c\/console-panel-/;
+
+async function openConsole(route: string, colorScheme: 'light' | 'dark' = 'light') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${served.url}${route}`);
+  await waitForHydration(page);
+  await page.locator('.api-console-button').waitFor();
+  return { page, context, requests, errors };
+}
+
+const send = async (page: Page) => {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.waitForFunction(() => !document.querySelector('.api-console-send')?.hasAttribute('disabled'));
+};
+const statusText = (page: Page) => page.locator(`${PANEL} .api-console-status`).textContent();
+const responseJson = async (page: Page) =>
+  JSON.parse((await page.locator(`${PANEL} .api-console-response`).textContent()) ?? '');
+
+describe('the request console (issue 19)', () => {
+  it('loads on the first use of its button, keyboard first, with the servers Mock first', async () => {
+    const { page, context, requests, errors } = await openConsole(getPet);
+    await page.waitForTimeout(300);
+    expect(requests.filter((u) => CHUNK.test(u))).toEqual([]);
+    await page.locator('.api-console-button').focus();
+    await page.keyboard.press('Enter');
+    await page.locator(PANEL).waitFor();
+    expect(requests.filter((u) => CHUNK.test(u))).toHaveLength(1);
+    expect(await page.locator('.api-console-button').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByLabel('Server').locator('option').allTextContents()).toEqual([
+      'Mock (answers in this tab from the documentation)',
+      `${apiOrigin}/v1`,
+      `${apiOrigin}/closed`,
+    ]);
+    // Labelled fields with their types; the path parameter prefilled from its example, the enum a select.
+    expect(await page.getByLabel(/^petId/).inputValue()).toBe('1');
+    expect(await page.locator(`${PANEL} label`, { hasText: 'petId' }).textContent()).toContain('integer, required');
+    expect(
+      await page
+        .getByLabel(/^fields/)
+        .locator('option')
+        .allTextContents(),
+    ).toEqual(['(not sent)', 'name', 'status']);
+    expect(await seriousViolations(page, { include: PANEL })).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a GET with its path parameter, token and header, and shows status, time, headers and body', async () => {
+    const { page, context } = await openConsole(getPet);
+    await page.locator('.api-console-button').click();
+    await page.getByLabel('Server').selectOption(`${apiOrigin}/v1`);
+    await page.getByLabel('Bearer token').fill('tok_test');
+    await page.getByLabel(/^petId/).fill('5');
+    await page.getByLabel(/^X-Trace/).fill('abc');
+    received.length = 0;
+    await send(page);
+    expect(await statusText(page)).toMatch(/^200 OK · \d+ ms$/);
+    expect(await responseJson(page)).toEqual({ id: 5, name: 'Rex', auth: 'Bearer tok_test' });
+    expect(await page.locator(`${PANEL} .api-console-response`).textContent()).toContain('\n  "id": 5');
+    expect(await page.locator(`${PANEL} .api-console-headers`).textContent()).toContain(
+      'content-type: application/json',
+    );
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ method: 'GET', url: '/v1/pets/5' });
+    expect(received[0]?.headers['x-trace']).toBe('abc');
+    // The token was not remembered: nothing in session storage.
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await context.close();
+  });
+
+  it('keeps the token in sessionStorage only when asked', async () => {
+    const { page, context } = await openConsole(getPet);
+    await page.locator('.api-console-button').click();
+    await page.getByLabel('Bearer token').fill('tok_kept');
+    await page.getByLabel('Remember for this tab').check();
+    await send(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('api-console-token'))).toBe('tok_kept');
+    expect(await page.evaluate(() => localStorage.getItem('api-console-token'))).toBeNull();
+    await context.close();
+  });
+
+  it('shows a 4xx with the API’s error model', async () => {
+    const { page, context } = await openConsole(getPet);
+    await page.locator('.api-console-button').click();
+    await page.getByLabel('Server').selectOption(`${apiOrigin}/v1`);
+    await page.getByLabel('Bearer token').fill('tok_test');
+    await page.getByLabel(/^petId/).fill('404');
+    await send(page);
+    expect(await statusText(page)).toMatch(/^404 Not Found/);
+    expect(await responseJson(page)).toEqual({ error: { code: 'not_found', message: 'No pet 404.', param: 'petId' } });
+    await context.close();
+  });
+
+  it('sends a POST with the JSON body prefilled from the example; a body against its schema is not sent', async () => {
+    const { page, context } = await openConsole(createPet, 'dark');
+    await page.locator('.api-console-button').click();
+    await page.getByLabel('Server').selectOption(`${apiOrigin}/v1`);
+    await page.getByLabel('Bearer token').fill('tok_test');
+    const body = page.getByLabel(/^Body/);
+    expect(JSON.parse(await body.inputValue())).toEqual({ name: 'Rex', status: 'available', age: 3 });
+    received.length = 0;
+    await send(page);
+    expect(await statusText(page)).toMatch(/^201 Created/);
+    expect(received[0]?.method).toBe('POST');
+    expect(JSON.parse(received[0]?.body ?? '')).toEqual({ name: 'Rex', status: 'available', age: 3 });
+    expect(received[0]?.headers['content-type']).toBe('application/json');
+
+    await body.fill('{"name": "", "status": "lost"}');
+    received.length = 0;
+    await send(page);
+    expect(received).toEqual([]);
+    expect(await statusText(page)).toBe('Not sent: 2 fields need fixing.');
+    expect(await body.getAttribute('aria-invalid')).toBe('true');
+    const error = page.locator(`#${await body.getAttribute('aria-describedby')}`);
+    expect(await error.textContent()).toBe(
+      'Body field name must have at least 1 characters\nBody field status must be one of "available", "adopted"',
+    );
+    expect(await seriousViolations(page, { include: PANEL })).toEqual([]);
+    await context.close();
+  });
+
+  it('explains a CORS or network failure in plain words', async () => {
+    const { page, context } = await openConsole(getPet);
+    await page.locator('.api-console-button').click();
+    await page.getByLabel('Server').selectOption(`${apiOrigin}/closed`);
+    await page.getByLabel('Bearer token').fill('tok_test');
+    await send(page);
+    expect(await statusText(page)).toBe('No response');
+    const problem = (await page.locator(`${PANEL} .api-console-problem`).textContent()) ?? '';
+    expect(problem).toContain(`could not get an answer from ${apiOrigin}`);
+    expect(problem).toContain('CORS (cross-origin resource sharing)');
+    expect(problem).toContain(`Access-Control-Allow-Origin header naming this portal's origin, ${served.url}`);
+    expect(problem).not.toContain('TypeError');
+    await context.close();
+  });
+
+  it('answers from the document with the Mock server: the example with the id, or the error naming the field', async () => {
+    const { page, context, requests } = await openConsole(getPet);
+    await page.locator('.api-console-button').click();
+    await page.getByLabel('Bearer token').fill('tok_test');
+    await page.getByLabel(/^petId/).fill('42');
+    const before = requests.length;
+    await send(page);
+    expect(await statusText(page)).toMatch(/^200 OK/);
+    expect(await responseJson(page)).toEqual({ id: 42, name: 'Rex', status: 'available' });
+    await page.getByLabel(/^petId/).fill('abc');
+    await send(page);
+    expect(await statusText(page)).toMatch(/^400 Bad Request/);
+    expect(await responseJson(page)).toEqual({
+      error: { code: 'parameter_invalid', message: 'Path parameter petId must be an integer', param: 'petId' },
+    });
+    expect(await page.getByLabel(/^petId/).getAttribute('aria-invalid')).toBe('true');
+    expect(requests.slice(before).filter((u) => u.startsWith(apiOrigin))).toEqual([]);
+    await context.close();
+  });
+});
