@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, fixtureDir } from '../helpers/fixtures.ts';
 import { connectBrowser, serveDir } from '../helpers/browser.ts';
 import { seriousViolations } from '../helpers/axe.ts';
-import { waitForHydration } from './shell-support.ts';
+import { openPage, startPortalSite, waitForHydration, type ShellSite } from './shell-support.ts';
 
 // Issue 19 part 2: the "Send a request" console, against a local API server this file starts. Its /v1 routes
 // allow any origin (CORS); its /closed routes answer without CORS headers, as a server not set up for the portal.
@@ -241,6 +241,41 @@ describe('the request console (issue 19)', () => {
     });
     expect(await page.getByLabel(/^petId/).getAttribute('aria-invalid')).toBe('true');
     expect(requests.slice(before).filter((u) => u.startsWith(apiOrigin))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the request console on the real portal (issue 19)', () => {
+  let portal: ShellSite;
+  beforeAll(async () => {
+    portal = await startPortalSite();
+  }, 300_000);
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('offers the button on operation pages, loads nothing of the panel on a first visit, and calls only the sandbox', async () => {
+    const { page, context } = await openPage(portal, '/docs/api/get-single-employee');
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.locator('.api-console-button').waitFor();
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(300);
+    expect(requests.filter((u) => CHUNK.test(u))).toEqual([]);
+    expect(await page.content()).not.toMatch(/console-panel-/);
+    await page.locator('.api-console-button').click();
+    await page.locator(PANEL).waitFor();
+    expect(requests.filter((u) => CHUNK.test(u))).toHaveLength(1);
+    expect(await page.getByLabel('Server').locator('option').allTextContents()).toEqual([
+      'Mock (answers in this tab from the documentation)',
+      'https://sandbox.api.tessera.example/v1',
+    ]);
+    // The Mock answers with the operation's example, the path id put in.
+    await page.getByLabel('Bearer token').fill('tsk_test_123');
+    await page.getByLabel(/^employeeId/).fill('emp_mock1');
+    await send(page);
+    expect(await statusText(page)).toMatch(/^200 OK/);
+    expect(await page.locator(`${PANEL} .api-console-response`).textContent()).toContain('"id": "emp_mock1"');
     await context.close();
   });
 });
