@@ -153,6 +153,18 @@ describe('the request console (issue 19)', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: 'GET', url: '/v1/pets/5' });
     expect(received[0]?.headers['x-trace']).toBe('abc');
+    // The code samples follow what was filled in.
+    const sample = page.locator(`${PANEL} .api-console-code`);
+    expect(await sample.textContent()).toBe(
+      [
+        'curl --request GET',
+        `  --url '${apiOrigin}/v1/pets/5'`,
+        "  --header 'X-Trace: abc'",
+        "  --header 'Authorization: Bearer tok_test'",
+      ].join(' \\\n'),
+    );
+    await page.getByLabel('Code sample for this request').selectOption('python');
+    expect(await sample.textContent()).toContain(`requests.request(\n    "GET",\n    "${apiOrigin}/v1/pets/5",`);
     // The token was not remembered: nothing in session storage.
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await context.close();

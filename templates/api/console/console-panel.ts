@@ -3,11 +3,12 @@
  * no React, like Try it: it lives in its host next to the page header and leaves with the page. Nothing is sent
  * until the reader presses Send, and only to the server they chose; the Mock entry answers in this tab.
  */
-import type { ApiOperationData, ApiParameter, SchemaNode } from '../../shared/api-model.ts';
+import type { ApiOperationData, ApiParameter, Json, SchemaNode } from '../../shared/api-model.ts';
 import { checkRequest, consoleParameters, describeProblem, jsonBody, type ConsoleRequest } from './check-request.ts';
 import { CONSOLE_STYLES } from './console-styles.ts';
 import { mockResponse, type ConsoleResponse } from './mock.ts';
-import { explainFailure, requestUrl, sendRequest } from './send.ts';
+import { explainFailure, requestHeaders, requestUrl, sendRequest } from './send.ts';
+import { toCurl, toFetch, toPhp, toPython, type SampleRequest } from '../../shared/code-sample-writers.ts';
 
 /** sessionStorage only, and only when the reader ticks "remember for this tab". */
 export const TOKEN_KEY = 'api-console-token';
@@ -158,7 +159,11 @@ function buildPanel(data: ApiOperationData): HTMLElement {
     'aria-label': 'Response body',
   });
   responseBody.hidden = true;
-  panel.append(send, status, problem, headersBox, responseBody);
+  const language = el('select');
+  for (const [value, label] of Object.entries(SAMPLE_LABELS)) language.append(el('option', { value }, label));
+  const code = el('pre', { class: 'api-console-body api-console-code', tabindex: '0', 'aria-label': 'Code sample' });
+  const codeField = field(`${id}-language`, 'Code sample for this request', language);
+  panel.append(send, status, problem, headersBox, responseBody, codeField.wrap, code);
 
   const read = (): ConsoleRequest => {
     const req: ConsoleRequest = { path: {}, query: {}, headers: {}, body: body?.value, credential: token?.value };
@@ -176,6 +181,15 @@ function buildPanel(data: ApiOperationData): HTMLElement {
     responseBody.textContent = response.body || '(empty body)';
     responseBody.hidden = false;
   };
+
+  // The sample follows what the reader types: the server they chose (a real one for the Mock), their values.
+  const writeSample = () => {
+    const base = server.value === MOCK ? (data.console?.servers[0] ?? op.servers[0]?.url ?? '') : server.value;
+    code.textContent = SAMPLE_WRITERS[language.value as SampleLanguage](sampleRequest(base, op, read()));
+  };
+  panel.addEventListener('input', writeSample);
+  panel.addEventListener('change', writeSample);
+  writeSample();
 
   send.addEventListener('click', () => {
     const req = read();
@@ -221,6 +235,39 @@ function buildPanel(data: ApiOperationData): HTMLElement {
       });
   });
   return panel;
+}
+
+const SAMPLE_LABELS = { curl: 'cURL', javascript: 'JavaScript', python: 'Python', php: 'PHP' };
+type SampleLanguage = keyof typeof SAMPLE_LABELS;
+const SAMPLE_WRITERS: Record<SampleLanguage, (r: SampleRequest) => string> = {
+  curl: toCurl,
+  javascript: toFetch,
+  python: toPython,
+  php: toPhp,
+};
+
+/** The console's request as the code samples' writers take it; a body that is not JSON yet goes as typed. */
+export function sampleRequest(server: string, op: ApiOperationData['operation'], req: ConsoleRequest): SampleRequest {
+  const text = req.body?.trim() ? req.body : undefined;
+  let value: Json | undefined = text;
+  if (text !== undefined) {
+    try {
+      value = JSON.parse(text) as Json;
+    } catch {
+      value = text;
+    }
+  }
+  return {
+    method: op.method,
+    url: requestUrl(server, op, req),
+    headers: [
+      ...requestHeaders(req),
+      ...(op.security.length > 0 && !req.credential?.trim()
+        ? [['Authorization', 'Bearer <token>'] as [string, string]]
+        : []),
+    ],
+    ...(value !== undefined ? { body: { mediaType: 'application/json', value } } : {}),
+  };
 }
 
 function readToken(): string {
