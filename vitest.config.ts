@@ -4,10 +4,9 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/global-setup.ts'],
-    // Three files at a time on two cores: a browser test waits on Chromium and a build on its worker threads, so a
-    // third file fills the idle time (a clean-clone run: 603 s of vitest with two, see the README's Tests).
+    // Builds spawn their own worker threads; two files at a time keep both cores busy without thrashing.
     pool: 'forks',
-    maxWorkers: 3,
+    maxWorkers: 2,
     // Test files share their worker's module cache: loading src/ once per worker instead of once per file halves
     // the unit tests' time. No test mocks modules or changes globals, which is what isolation would protect.
     isolate: false,
