@@ -2,7 +2,7 @@
  * What the reader filled in, checked against the operation (issue 19): the same check marks the console's fields
  * before sending and decides the Mock server's answer, so both name a wrong field the same way.
  */
-import type { ApiOperation, ApiParameter, Json } from '../../shared/api-model.ts';
+import type { ApiMediaType, ApiOperation, ApiParameter, Json } from '../../shared/api-model.ts';
 import { readParameter, validateValue } from './validate.ts';
 
 /** A request as the console builds it: parameter values as typed, the body as text. */
@@ -26,8 +26,12 @@ export interface FieldProblem {
   status: 400 | 401 | 422;
 }
 
+/** The JSON entry (`application/json`, `…+json`) of a body's or a response's media types. */
+export const jsonContent = (content: readonly ApiMediaType[]): ApiMediaType | undefined =>
+  content.find((c) => /[/+]json\b/.test(c.mediaType));
+
 /** The JSON body's media type, when the operation takes one. */
-export const jsonBody = (op: ApiOperation) => op.requestBody?.content.find((c) => /[/+]json\b/.test(c.mediaType));
+export const jsonBody = (op: ApiOperation) => (op.requestBody ? jsonContent(op.requestBody.content) : undefined);
 
 /** The parameters the console fills in (cookies are the browser's own). */
 export const consoleParameters = (op: ApiOperation): ApiParameter[] => op.parameters.filter((p) => p.in !== 'cookie');

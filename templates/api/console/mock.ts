@@ -3,8 +3,8 @@
  * teaches the API on a static host. A valid request gets the operation's success example with its path ids
  * put in; an invalid one the status and error model the document gives for it, naming the field.
  */
-import type { ApiMediaType, ApiOperation, ApiResponse, Json } from '../../shared/api-model.ts';
-import { checkRequest, describeProblem, type ConsoleRequest, type FieldProblem } from './check-request.ts';
+import type { ApiOperation, Json } from '../../shared/api-model.ts';
+import { checkRequest, describeProblem, jsonContent, type ConsoleRequest, type FieldProblem } from './check-request.ts';
 import { isObject, readParameter } from './validate.ts';
 
 export interface ConsoleResponse {
@@ -30,7 +30,7 @@ export function mockResponse(op: ApiOperation, req: ConsoleRequest): ConsoleResp
   if (first) return errorResponse(op, first, problems);
   const success = op.responses.find((r) => /^2/.test(r.status));
   const status = success && /^\d{3}$/.test(success.status) ? Number(success.status) : 200;
-  const media = success ? jsonMedia(success) : undefined;
+  const media = success ? jsonContent(success.content) : undefined;
   const example = media?.examples[0]?.value;
   if (example === undefined) return respond(status, undefined);
   return respond(status, withPathIds(op, req, example));
@@ -44,7 +44,7 @@ function errorResponse(op: ApiOperation, first: FieldProblem, problems: FieldPro
   const status = documented ? Number(documented.status) : first.status;
   const message = problems.map(describeProblem).join('; ');
   const field = first.location === 'body' ? first.field : first.field;
-  const example = response ? jsonMedia(response)?.examples[0]?.value : undefined;
+  const example = response ? jsonContent(response.content)?.examples[0]?.value : undefined;
   const body = isObject(example)
     ? fillError(example, message, field)
     : { error: { status, message, ...(field ? { field } : {}) } };
@@ -94,8 +94,6 @@ function replaceValue(value: Json, from: Json, to: Json): Json {
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceValue(v, from, to)]));
   return value;
 }
-
-const jsonMedia = (r: ApiResponse): ApiMediaType | undefined => r.content.find((c) => /[/+]json\b/.test(c.mediaType));
 
 function respond(status: number, body: Json | undefined): ConsoleResponse {
   const headers: Array<[string, string]> = [['x-portal-mock', 'true']];
