@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import * as esbuild from 'esbuild';
 import type { ProcessedSource } from './process-source.js';
 import type { Interruptible } from '../output/interrupt.js';
+import { workerScript } from '../worker-script.js';
 
 /**
  * A cache entry's key: the compiler's code (a hash of the bundled worker and package-lock.json, computed at each
@@ -48,7 +47,7 @@ export function startCompilePool(options: {
   let closing: Promise<void> | undefined;
   let releaseScript: (() => void) | undefined;
   let script: string | undefined;
-  const made = workerScript();
+  const made = compileWorkerScript();
   const ready = made.then(({ file, own }) => {
     if (!own) return file;
     script = file;
@@ -192,40 +191,20 @@ async function writeCached(
   }
 }
 
-/** The worker the CLI's launcher bundled beside the running bundle, with its hash: made once per process. */
-let prebuilt: Promise<{ file: string; hash: string } | undefined> | undefined;
+/** The worker the CLI's launcher bundled beside the running bundle, with its hash: read once per process. */
+let bundled: { file: string; hash: string } | undefined;
 
-/**
- * The worker as one plain-JS file beside node_modules (so its imports resolve). `bin/launch.js` makes it with the
- * CLI bundle; run from the TypeScript sources (tests), esbuild makes one per build in ~30 ms. Loading TypeScript
- * through a loader in every worker cost seconds.
- */
-async function workerScript(): Promise<{ file: string; hash: string; own: boolean }> {
-  prebuilt ??= (async () => {
-    // Only the bundled CLI runs from .js: beside its chunks lies the worker the launcher made with them.
-    if (!import.meta.url.endsWith('.js')) return undefined;
-    const file = fileURLToPath(new URL('./compile-worker.mjs', import.meta.url));
-    const code = await fs.readFile(file).catch(() => undefined);
-    return code && { file, hash: await codeHash(code) };
-  })();
-  const made = await prebuilt;
-  if (made) return { ...made, own: false };
-  const outfile = path.resolve(
-    import.meta.dirname,
-    '../../.portal',
-    `compile-worker-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`,
+/** The compile worker as one plain-JS file (see workerScript), with a hash of its code for the cache key. */
+async function compileWorkerScript(): Promise<{ file: string; hash: string; own: boolean }> {
+  if (bundled) return { ...bundled, own: false };
+  const { file, own } = await workerScript(
+    path.join(import.meta.dirname, 'compile-worker.ts'),
+    path.resolve(import.meta.dirname, '../../.portal'),
+    import.meta.url,
   );
-  await esbuild.build({
-    entryPoints: [path.join(import.meta.dirname, 'compile-worker.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: ['node20'],
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return { file: outfile, hash: await codeHash(await fs.readFile(outfile)), own: true };
+  const hash = await codeHash(await fs.readFile(file));
+  if (!own) bundled = { file, hash };
+  return { file, hash, own };
 }
 
 /** Packages stay outside the worker's bundle, so their versions enter the hash through the lockfile. */

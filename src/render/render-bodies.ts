@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import * as esbuild from 'esbuild';
 import type { SiteData } from '../../templates/shared/types.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
+import { workerScript } from '../worker-script.js';
 import { type BodyResult, renderBody } from './render-body.js';
 import type { RenderBatch, RenderWorkerData, RenderWorkerMessage, WorkerBody } from './render-worker.js';
 
@@ -117,33 +117,9 @@ function runWorker(
   return { done, busy: () => inFlight > 0 };
 }
 
-/**
- * The render worker (render-worker.ts) as one plain-JS file. The launcher bundles it beside the CLI bundle, where
- * `from` (this module's URL) finds it; run from the TypeScript sources (tests, the launcher's tsx fallback),
- * esbuild makes one into `dir` (tens of milliseconds), which the caller removes (`own`).
- */
-export async function renderWorkerScript(
+/** The render worker (render-worker.ts) as one plain-JS file: see workerScript. */
+export const renderWorkerScript = (
   dir: string,
   from: string = import.meta.url,
-): Promise<{ file: string; own: boolean }> {
-  const prebuilt = from.endsWith('.js') ? fileURLToPath(new URL('./render-worker.mjs', from)) : undefined;
-  if (prebuilt && (await exists(prebuilt))) return { file: prebuilt, own: false };
-  const file = path.join(dir, `render-worker-${process.pid}-${Date.now()}.mjs`);
-  await esbuild.build({
-    entryPoints: [path.join(import.meta.dirname, 'render-worker.ts')],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: ['node20'],
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return { file, own: true };
-}
-
-const exists = (file: string): Promise<boolean> =>
-  fs.access(file).then(
-    () => true,
-    () => false,
-  );
+): Promise<{ file: string; own: boolean }> =>
+  workerScript(path.join(import.meta.dirname, 'render-worker.ts'), dir, from);
