@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { runBundle, type BundleSession } from './bundle-session.js';
+import { dataChunk } from './data-chunk.js';
 import { buildLiquidWorker } from './liquid-worker.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
@@ -53,9 +54,10 @@ export async function buildClient(options: {
     entryPoints: [
       runtimeEntry,
       cssEntry,
-      ...options.entries
-        .flatMap((e) => [e.rel, ...(e.firstVisitRel ? [e.firstVisitRel] : [])])
-        .map((rel) => path.join(options.genDir, rel)),
+      // Routes of one template and sidebar share one module when they have no body (route-modules.ts).
+      ...[...new Set(options.entries.flatMap((e) => [e.rel, ...(e.firstVisitRel ? [e.firstVisitRel] : [])]))].map(
+        (rel) => path.join(options.genDir, rel),
+      ),
     ],
     outdir,
     outbase: options.genDir,
@@ -128,7 +130,23 @@ export async function buildClient(options: {
         .map(toUrlPath),
     };
   };
+  const dataChunks: Array<{ path: string; contents: Uint8Array }> = [];
+  const encoder = new TextEncoder();
   for (const entry of options.entries) {
+    if (entry.dataRoute) {
+      // Its chunk: the page data beside the template module every route of its kind shares.
+      const shared = assetsOf(entry.rel);
+      const chunk = dataChunk({
+        name: entry.dataRoute.chunkName,
+        page: entry.page,
+        templateFile: path.posix.basename(shared.chunk),
+        sidebar: entry.dataRoute.sidebar,
+      });
+      const chunkPath = `${path.posix.dirname(shared.chunk)}/${chunk.file}`;
+      dataChunks.push({ path: chunkPath, contents: encoder.encode(chunk.contents) });
+      manifest.routes[entry.route.path] = { chunk: chunkPath, imports: [shared.chunk, ...shared.imports] };
+      continue;
+    }
     manifest.routes[entry.route.path] = {
       ...assetsOf(entry.rel),
       ...(entry.firstVisitRel ? { firstVisit: assetsOf(entry.firstVisitRel) } : {}),
@@ -137,6 +155,7 @@ export async function buildClient(options: {
   return {
     files: [
       ...result.outputFiles.map((f) => ({ path: `${ASSETS_DIR}/${rel(f.path)}`, contents: f.contents })),
+      ...dataChunks,
       { path: `${ASSETS_DIR}/${liquidWorker.name}`, contents: liquidWorker.contents },
     ],
     manifest,

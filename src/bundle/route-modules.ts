@@ -30,6 +30,13 @@ export interface RouteEntry extends RoutePage {
    * (its Content adopts the body from the HTML, templates/pages/static-content.tsx). Client bundle only.
    */
   firstVisitRel?: string;
+  /**
+   * A route with no body of its own (API pages, category and tag pages): `rel` is then the template module it
+   * shares with every route of the same template and sidebar, and its chunk, named `chunkName`, is its page data
+   * importing that module, written by client.ts (dataChunk) without passing 70 KB of JSON per API operation
+   * through esbuild twice (issue 20: 10,000 operations).
+   */
+  dataRoute?: { chunkName: string; sidebar: boolean };
 }
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
@@ -53,8 +60,36 @@ export function generateRouteModules(
     });
   }
   files.push({ rel: 'site-data.js', contents: `export default ${safeJson(site)};\n` });
+  const templateModules = new Set<string>();
   routes.forEach((route, i) => {
     const name = `r${i}-${safeName(route.path === '/' ? 'index' : route.path.slice(1)).slice(0, 60)}`;
+    const sidebarId = route.sidebarKey ?? route.page.sidebarId;
+    const page: PageData = route.page;
+    const sidebar = sidebarId ? sidebars[sidebarId] : undefined;
+    // From a kit, not the template's own module: fewer, larger shared chunks (templates/pages/page-kit.ts).
+    const kit = route.template.startsWith('Api') ? 'apiKit' : 'pageKit';
+    const kitImport = `import { ${kit} } from ${importPath(path.join(templatesDir, 'pages', kit === 'apiKit' ? 'api-kit.ts' : 'page-kit.ts'))};`;
+    const sidebarImport = sidebar
+      ? `import sidebar from ${importPath(`../sidebars/${safeName(sidebarId as string)}.js`)};`
+      : undefined;
+    const pageWithSidebar = sidebar ? { ...page, sidebar } : page;
+    if (route.body.type === 'none') {
+      const rel = `routes/t-${route.template}${sidebar ? `-${safeName(sidebarId as string)}` : ''}.jsx`;
+      if (!templateModules.has(rel)) {
+        templateModules.add(rel);
+        const lines = [kitImport, `export const Template = ${kit}.${route.template};`];
+        if (sidebarImport) lines.push(sidebarImport, 'export { sidebar };');
+        files.push({ rel, contents: `${lines.join('\n')}\n` });
+      }
+      entries.push({
+        route,
+        page: pageWithSidebar,
+        rel,
+        serverExports: ['Template'],
+        dataRoute: { chunkName: name, sidebar: sidebar !== undefined },
+      });
+      return;
+    }
     const rel = `routes/${name}.jsx`;
     const lines: string[] = [];
     const serverExports = ['Template'];
@@ -65,7 +100,7 @@ export function generateRouteModules(
       contentLine = `export { default as Content } from ${importPath(`../${mdxRel}`)};`;
       lines.push(contentLine);
       serverExports.push('Content');
-    } else if (route.body.type === 'tsx') {
+    } else {
       lines.push(
         `import * as Page from ${importPath(route.body.file)};`,
         'export const Content = Page.default;',
@@ -73,24 +108,16 @@ export function generateRouteModules(
       );
       serverExports.push('Content', 'meta');
     }
-    const sidebarId = route.sidebarKey ?? route.page.sidebarId;
-    const page: PageData = route.page;
-    const sidebar = sidebarId ? sidebars[sidebarId] : undefined;
     // Marked pure, so the server bundle (which imports everything but `page`) drops the data (issue 5 budget).
-    if (sidebar) {
-      lines.push(`import sidebar from ${importPath(`../sidebars/${safeName(sidebarId as string)}.js`)};`);
+    if (sidebarImport) {
+      lines.push(sidebarImport);
       lines.push(`export const page = /* @__PURE__ */ Object.assign(${jsonExpression(page)}, { sidebar });`);
     } else {
       lines.push(`export const page = ${jsonExpression(page)};`);
     }
-    // From a kit, not the template's own module: fewer, larger shared chunks (templates/pages/page-kit.ts).
-    const kit = route.template.startsWith('Api') ? 'apiKit' : 'pageKit';
-    lines.push(
-      `import { ${kit} } from ${importPath(path.join(templatesDir, 'pages', kit === 'apiKit' ? 'api-kit.ts' : 'page-kit.ts'))};`,
-      `export const Template = ${kit}.${route.template};`,
-    );
+    lines.push(kitImport, `export const Template = ${kit}.${route.template};`);
     files.push({ rel, contents: `${lines.join('\n')}\n` });
-    const entry: RouteEntry = { route, page: sidebar ? { ...page, sidebar } : page, rel, serverExports };
+    const entry: RouteEntry = { route, page: pageWithSidebar, rel, serverExports };
     if (contentLine && route.body.type === 'mdx' && kit === 'pageKit' && isStaticContentModule(route.body.code)) {
       const firstVisitRel = `routes/${name}.first.jsx`;
       const firstVisit = [

@@ -40,13 +40,25 @@ export async function buildServer(options: {
   const entryFile = path.join(options.genDir, 'server-entry.jsx');
   // Named imports, not `import *`: the route's page data is left out (it is pure, and rendering takes it from
   // the route table), which keeps 1,000 API pages' data out of the bundle, its import and the render worker.
-  const lines = options.entries.map(
-    (e, i) =>
+  // One import per module: routes without a body share their template's (route-modules.ts).
+  const moduleIndex = new Map<string, number>();
+  const lines: string[] = [];
+  for (const e of options.entries) {
+    if (moduleIndex.has(e.rel)) continue;
+    const i = moduleIndex.size;
+    moduleIndex.set(e.rel, i);
+    lines.push(
       `import { ${e.serverExports.map((x) => `${x} as ${x}${i}`).join(', ')} } from ${JSON.stringify(`./${e.rel}`)};`,
-  );
+    );
+  }
   // Keyed by route path, the name every stage knows a route by; `${x}${i}` only names the imports apart.
   lines.push(
-    `export const modules = new Map([${options.entries.map((e, i) => `[${JSON.stringify(e.route.path)}, { ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }]`).join(',\n')}]);`,
+    `export const modules = new Map([${options.entries
+      .map((e) => {
+        const i = moduleIndex.get(e.rel) as number;
+        return `[${JSON.stringify(e.route.path)}, { ${e.serverExports.map((x) => `${x}: ${x}${i}`).join(', ')} }]`;
+      })
+      .join(',\n')}]);`,
   );
   lines.push(
     `export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`,

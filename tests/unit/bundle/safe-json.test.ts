@@ -1,5 +1,6 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { jsStringLiteral } from '../../../src/bundle/data-chunk.ts';
 import { safeJson } from '../../../src/safe-json.ts';
 
 // issue 8: data from the OpenAPI document goes into JS modules and inline <script> JSON. A `</script>` in an
@@ -31,5 +32,14 @@ describe('safeJson', () => {
     // The HTML tokenizer ends a script at the first `</script` (any case): there must be exactly one.
     expect(html.match(/<\/script/gi)).toHaveLength(1);
     expect(html.match(/<script/gi)).toHaveLength(1);
+  });
+});
+
+describe('jsStringLiteral (data chunks)', () => {
+  it('reads back as the same JSON text, with no <, quote breakout or line separator left raw', () => {
+    const text = JSON.stringify({ ...hostile, quote: "it's \\ a 'test'" });
+    const literal = jsStringLiteral(text);
+    expect(literal.slice(1, -1)).not.toMatch(/[<\u2028\u2029]|(?<!\\)'/);
+    expect(JSON.parse(vm.runInNewContext(literal) as string)).toEqual(JSON.parse(text));
   });
 });

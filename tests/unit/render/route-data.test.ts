@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../../src/bundle/client.ts';
+import { dataChunk } from '../../../src/bundle/data-chunk.ts';
 import { generateRouteModules } from '../../../src/bundle/route-modules.ts';
 import { buildServer, type ServerBundle } from '../../../src/bundle/server.ts';
 import { renderBodies } from '../../../src/render/render-bodies.ts';
 import type { BodyResult } from '../../../src/render/render-body.ts';
 import type { Route } from '../../../src/routes/route.ts';
-import type { SidebarItem, SiteData } from '../../../templates/shared/types.ts';
+import type { PageData, SidebarItem, SiteData } from '../../../templates/shared/types.ts';
 
 const site = {
   title: 'Data',
@@ -66,9 +67,24 @@ describe('route data in the bundles', () => {
     expect(text.filter((f) => f.js.includes('MARKER-2')).map((f) => f.path)).toEqual([
       expect.stringMatching(/\/r1-docs_api_t2-/),
     ]);
-    expect(text.filter((f) => f.js.includes('Only link')).map((f) => f.path)).toEqual([
-      expect.stringMatching(/\/c\/chunk-/),
-    ]);
+    // The sidebar is in one file, the template module both routes import, not in either route's chunk.
+    const withSidebar = text.filter((f) => f.js.includes('Only link'));
+    expect(withSidebar.map((f) => f.path)).toEqual([expect.stringMatching(/\/t-ApiTagPage-api-[A-Z0-9]{8}\.js$/)]);
+    const templateFile = (withSidebar[0]?.path ?? '').split('/').at(-1) as string;
+    for (const chunk of text.filter((f) => f.js.includes('MARKER-')))
+      expect(chunk.js).toContain(`from"./${templateFile}"`);
+  });
+
+  it('names a data chunk by its content, so changed data gets a new URL and unchanged data keeps its own', () => {
+    const again = generateRouteModules([route(1)], sidebars, site).entries[0];
+    const page = again?.page as PageData;
+    const a = dataChunk({ name: 'r0', page, templateFile: 't.js', sidebar: true });
+    const b = dataChunk({ name: 'r0', page: { ...page, title: 'Changed' }, templateFile: 't.js', sidebar: true });
+    expect(a.file).toMatch(/^r0-[A-Z2-7]{8}\.js$/);
+    expect(b.file).not.toBe(a.file);
+    expect(dataChunk({ name: 'r0', page, templateFile: 't.js', sidebar: true })).toEqual(a);
+    // The sidebar comes from the template module, not repeated in the data.
+    expect(a.contents).not.toContain('Only link');
   });
 
   it('leaves the page data out of the server bundle and renders it from the route table', async () => {
