@@ -73,6 +73,13 @@ export async function stage<T>(log: Logger, name: string, fn: () => Promise<T> |
   }
 }
 
+/** The bytes of `files`, as written (UTF-8 for text). */
+export const byteSize = (files: readonly OutputFile[]): number =>
+  files.reduce(
+    (n, f) => n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength),
+    0,
+  );
+
 /** What the last line of a build says: routes by kind, time taken and bytes made. */
 export interface BuildStats {
   routesByKind: Record<string, number>;
@@ -80,16 +87,13 @@ export interface BuildStats {
   bytes: number;
 }
 
-export function buildStats(table: RouteTable, startedAt: number, files: readonly OutputFile[]): BuildStats {
+export function buildStats(table: RouteTable, startedAt: number, bytes: number): BuildStats {
   const routesByKind: Record<string, number> = {};
   for (const route of table.routes) routesByKind[route.kind] = (routesByKind[route.kind] ?? 0) + 1;
   return {
     routesByKind,
     durationMs: Math.round(performance.now() - startedAt),
-    bytes: files.reduce(
-      (n, f) => n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength),
-      0,
-    ),
+    bytes,
   };
 }
 

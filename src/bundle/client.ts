@@ -45,6 +45,8 @@ export async function buildClient(options: {
   session?: BundleSession | undefined;
   /** `openapi.console.enabled`: off, the console's code is dead and esbuild leaves out its chunk (issue 19). */
   apiConsole?: boolean | undefined;
+  /** Given, data chunks go here as they are made instead of into the result (the build writes them at once). */
+  emit?: ((file: { path: string; contents: Uint8Array }) => void) | undefined;
 }): Promise<ClientBuildResult> {
   const outdir = path.join(options.genDir, 'client-out');
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
@@ -143,7 +145,9 @@ export async function buildClient(options: {
         sidebar: entry.dataRoute.sidebar,
       });
       const chunkPath = `${path.posix.dirname(shared.chunk)}/${chunk.file}`;
-      dataChunks.push({ path: chunkPath, contents: encoder.encode(chunk.contents) });
+      const file = { path: chunkPath, contents: encoder.encode(chunk.contents) };
+      if (options.emit) options.emit(file);
+      else dataChunks.push(file);
       manifest.routes[entry.route.path] = { chunk: chunkPath, imports: [shared.chunk, ...shared.imports] };
       continue;
     }

@@ -11,7 +11,7 @@ import { loadLastUpdated } from '../content/last-updated.js';
 import { scanSite } from '../content/scan-site.js';
 import type { StaticFiles } from '../content/scan-static.js';
 import { throwOnErrors, type Diagnostic } from '../diagnostics.js';
-import { stage, type Logger } from '../log.js';
+import { byteSize, stage, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { OutputFile } from '../output/write.js';
 import { buildMachineFiles } from '../publish/index.js';
@@ -21,6 +21,7 @@ import { checkLinks } from '../routes/link-check.js';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
 import { buildSiteData } from '../routes/site-data.js';
 import { buildSiteSearch } from '../search/site-search.js';
+import { searchReadsHtml } from '../search/units.js';
 import type { PreviewState } from '../serve/preview-state.js';
 
 /**
@@ -59,11 +60,22 @@ export interface LocaleBuildOptions {
   liveReload?: string | undefined;
   includeDrafts?: boolean | undefined;
   interrupt?: Interruptible | undefined;
+  /**
+   * Opens the output being written (once the site's sources have passed their checks): files that nothing after
+   * them reads (data chunks, most pages) go there as soon as they are made rather than into `files`, so memory
+   * does not grow with the site (issue 20).
+   */
+  openOutput?: (() => Promise<(file: OutputFile) => void>) | undefined;
 }
 
 export interface LocaleBuild {
-  /** Generated files of this locale, paths relative to its own base URL (static files are not among them). */
+  /**
+   * Generated files of this locale not given to `emit`, paths relative to its own base URL (static files are not
+   * among them). Without `emit`, all of them.
+   */
   files: OutputFile[];
+  /** Bytes of every generated file of this locale, emitted or returned. */
+  bytes: number;
   table: RouteTable;
   warnings: Diagnostic[];
 }
@@ -78,6 +90,8 @@ const kib = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
 export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
   const { config, log } = o;
   const warnings: Diagnostic[] = [];
+  let emittedBytes = 0;
+  let emit: ((file: OutputFile) => void) | undefined;
   let pool: CompilePool | undefined;
   try {
     // 2. Collect: pages and each docs version (a translated build's files in place of the default ones), compiled on worker threads, and the API document
@@ -159,6 +173,12 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
 
     // 4–5. Bundle: generated route modules, the client build (per-route chunks and their manifest) and the server build
     const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
+    const output = await o.openOutput?.();
+    if (output)
+      emit = (file: OutputFile): void => {
+        output(file);
+        emittedBytes += byteSize([file]);
+      };
     await fs.mkdir(o.genDir, { recursive: true });
     const { client, server, manifest } = await stage(log, 'bundle', async () => {
       try {
@@ -170,6 +190,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
             minify: true,
             session: o.preview?.bundles,
             apiConsole: config.openapi?.console?.enabled === true,
+            emit,
           }),
           buildServer({
             genDir: o.genDir,
@@ -199,6 +220,9 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         config,
         liveReload: o.liveReload,
         bodyCache: o.preview?.bodies,
+        emit,
+        // Kept for the search stage, which reads their text; an operation's search entry comes from its data.
+        keep: searchReadsHtml,
       }),
     );
 
@@ -238,7 +262,9 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       }),
     ]);
 
-    return { files: [...client.files, manifest.file, ...rendered.files, ...api.files, ...published], table, warnings };
+    // With emit, every page went there already; those kept were for the search stage only.
+    const files = [...client.files, manifest.file, ...(emit ? [] : rendered.files), ...api.files, ...published];
+    return { files, bytes: emittedBytes + byteSize(files), table, warnings };
   } finally {
     await pool?.close();
   }

@@ -9,6 +9,7 @@ import { scanStatic } from '../content/scan-static.js';
 import { dedupeDiagnostics, PortalError, type Diagnostic } from '../diagnostics.js';
 import {
   buildStats,
+  byteSize,
   consoleLogger,
   reportDiagnostics,
   stage,
@@ -16,7 +17,7 @@ import {
   type BuildStats,
   type Logger,
 } from '../log.js';
-import { writeOutput, type OutputFile } from '../output/write.js';
+import { openOutput, type OutputFile, type OutputWriter } from '../output/write.js';
 import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { RouteTable } from '../routes/route-table.js';
@@ -49,6 +50,10 @@ export interface BuildOptions {
 }
 
 export interface BuildResult {
+  /**
+   * With `write: false`, every generated file. Otherwise only those written at the end (search index, manifest,
+   * machine files, the runtime): pages and data chunks are written as they are made and not kept.
+   */
   files: OutputFile[];
   table: RouteTable;
   config: PortalConfig;
@@ -76,6 +81,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const warnings: Diagnostic[] = [];
   const genDirs: string[] = [];
   const releases: Array<() => void> = [];
+  let writing: Promise<OutputWriter> | undefined;
   const claimGenDir = (locale: string | undefined): string => {
     const dir = genDirOf(locale);
     genDirs.push(dir);
@@ -88,6 +94,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { config: loaded, file: configFile } = await stage(log, 'config', () => loadConfig(siteDir, defaultGenDir));
     const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
     const statics = await scanStatic(path.join(siteDir, 'static'));
+
+    // 8. Write, as files are made: into a temporary folder, swapped in on success (output/write.ts)
+    const openWriter = (): Promise<OutputWriter> => {
+      writing ??= openOutput(outDir, statics, options.interrupt);
+      return writing;
+    };
+    let bytes = 0;
 
     // 2–7. Each locale: the default one at the root of the output, the others under /<locale>/ (issue 4 item 7)
     const files: OutputFile[] = [];
@@ -119,8 +132,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         liveReload: options.liveReload,
         includeDrafts: options.includeDrafts,
         interrupt: options.interrupt,
+        openOutput:
+          options.write === false
+            ? undefined
+            : async () => {
+                const out = await openWriter();
+                return (f) => out.add(locale ? { ...f, path: `${locale}/${f.path}` } : f);
+              },
       });
       warnings.push(...built.warnings);
+      bytes += built.bytes;
       if (!locale) {
         table = built.table;
         files.push(...built.files);
@@ -135,30 +156,34 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       );
       const localeFiles = [...translatedStatics, ...built.files.map((f) => ({ ...f, path: `${locale}/${f.path}` }))];
       files.push(...localeFiles);
+      bytes += byteSize(translatedStatics);
       localeLog.info(
         summaryLine(
-          buildStats(built.table, localeStarted, built.files),
+          buildStats(built.table, localeStarted, built.bytes),
           dedupeDiagnostics(built.warnings).length,
           path.relative(root, path.join(outDir, locale)),
         ),
       );
     }
 
-    // 8. Write: into a temporary folder, swapped in on success
+    // 8. Write the rest: files the later stages read (search, manifest, machine files), then the swap
     if (options.write !== false) {
-      await stage(log, `write ${path.relative(root, outDir) || outDir}`, () =>
-        writeOutput(outDir, files, statics, options.interrupt),
-      );
+      const writer = await openWriter();
+      await stage(log, `write ${path.relative(root, outDir) || outDir}`, async () => {
+        await writer.addAll(files);
+        await writer.commit();
+      });
       log.detail?.(
-        `${files.length} generated files and ${statics.entries.length} static ${statics.entries.length === 1 ? 'file' : 'files'} into ${outDir}`,
+        `${writer.written.files} generated files and ${statics.entries.length} static ${statics.entries.length === 1 ? 'file' : 'files'} into ${outDir}`,
       );
     }
     const uniqueWarnings = dedupeDiagnostics(warnings);
     reportDiagnostics(uniqueWarnings, log, root);
-    const stats = buildStats(table as RouteTable, started, files);
+    const stats = buildStats(table as RouteTable, started, bytes);
     log.info(summaryLine(stats, uniqueWarnings.length, path.relative(root, outDir) || outDir));
     return { files, table: table as RouteTable, config, warnings: uniqueWarnings, outDir, stats };
   } catch (err) {
+    await (await writing?.catch(() => undefined))?.discard();
     if (err instanceof PortalError)
       reportDiagnostics(
         dedupeDiagnostics([...warnings.filter((w) => w.severity === 'warning'), ...err.diagnostics]),

@@ -2,20 +2,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The folders that `files` (absolute paths inside `root`) need, each once and parents before children (a
- * parent is a prefix of its children, so it sorts first), without `root` itself, which exists. Created in this
- * order, each takes one mkdir call where a recursive mkdir per file would repeat the whole chain.
- */
-export function foldersToCreate(root: string, files: readonly string[]): string[] {
-  const dirs = new Set<string>();
-  for (const file of files) {
-    const dir = path.dirname(file);
-    if (dir !== root) dirs.add(dir);
-  }
-  return [...dirs].sort();
-}
-
-/**
  * `rm -r` of a folder the write stage owns (the old output, moved aside). fs.rm runs an lstat before every unlink;
  * the folder listing already says what each entry is, so this walk saves those calls, with every unlink of a
  * folder in flight at once. A symbolic link is an entry like a file: unlinked, never followed. Whatever this

@@ -7,7 +7,7 @@ import { pathProblem } from '../routes/route-path.js';
 import type { StaticFiles } from '../content/scan-static.js';
 import type { Interruptible } from './interrupt.js';
 import { copyOrReuse, writeOrReuse } from './reuse.js';
-import { exists, foldersToCreate, removeTree } from './tree.js';
+import { exists, removeTree } from './tree.js';
 
 export interface OutputFile {
   /** Path inside the output folder, `/`-separated. */
@@ -23,29 +23,115 @@ export interface OutputFile {
 const SLICE_MS = 10;
 
 /**
- * Write stage, the one writer of the output folder: everything goes into a temporary sibling folder which
- * replaces the old output only once complete, so a failed or interrupted build leaves the old site as it was.
+ * The output folder being written: files go into a temporary sibling folder, as they are made (a rendered page
+ * need not wait in memory for the whole site), and replace the old output only on `commit`, so a failed or
+ * interrupted build leaves the old site as it was (`discard`).
  */
-export async function writeOutput(
-  outDir: string,
-  files: readonly OutputFile[],
-  statics?: StaticFiles,
-  interrupt?: Interruptible,
-): Promise<void> {
-  // issue 8: a SIGINT/SIGTERM waits for this stage to stop at a slice boundary (or to finish the swap).
-  return interrupt
-    ? interrupt.guard(() => writeInto(outDir, files, statics, interrupt))
-    : writeInto(outDir, files, statics);
+export interface OutputWriter {
+  /** Writes one file now; a later file of the same path replaces it. Throws for a path that leaves the folder. */
+  add(file: OutputFile): void;
+  /** Writes many, checking every path first, in slices that let signals and requests through. */
+  addAll(files: readonly OutputFile[]): Promise<void>;
+  /** What has been written so far. */
+  readonly written: { files: number; bytes: number };
+  /** Swaps the new output into place. */
+  commit(): Promise<void>;
+  /** Removes the temporary folder; the old output stays. Safe after a failed commit. */
+  discard(): Promise<void>;
 }
 
-async function writeInto(
+/**
+ * Opens the output folder for writing: static files first (generated files of the same path replace them), then
+ * whatever is added. Close it with commit or discard.
+ */
+export async function openOutput(
   outDir: string,
-  files: readonly OutputFile[],
-  statics: StaticFiles | undefined,
+  statics?: StaticFiles,
   interrupt?: Interruptible,
-): Promise<void> {
+): Promise<OutputWriter> {
   const signal = interrupt?.signal;
-  // The route stage rejects such paths with their source; this is the last guard of the output folder (issue 20).
+  const parent = path.dirname(outDir);
+  // The first folder this made, if any: a build that fails leaves no trace, not even an empty `out/a/`.
+  const madeParent = await fsp.mkdir(parent, { recursive: true });
+  await recoverStale(outDir);
+  const tmp = await fsp.mkdtemp(path.join(parent, `.${path.basename(outDir)}.tmp-`));
+  // Besides discard: should removing it there fail (a busy disk under a signal), the interruption's own
+  // synchronous clean-up removes it before the process exits.
+  const release = interrupt?.track(tmp);
+  // The previous output, read (never written) for files it already holds unchanged: see writeOrReuse.
+  const previous = (await exists(outDir)) ? outDir : undefined;
+  const folders = new Set<string>([tmp]);
+  const written = { files: 0, bytes: 0 };
+  const write = (f: OutputFile): void => {
+    const target = path.join(tmp, f.path);
+    const dir = path.dirname(target);
+    if (!folders.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      folders.add(dir);
+    }
+    writeOrReuse(target, f.contents, previous && path.join(previous, f.path));
+    written.files++;
+    written.bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
+  };
+  let closed = false;
+  const discard = async (): Promise<void> => {
+    closed = true;
+    await fsp.rm(tmp, { recursive: true, force: true, maxRetries: 3 });
+    release?.();
+    if (madeParent) await removeEmptyFolders(parent, madeParent);
+  };
+  try {
+    if (statics) await copyStatic(statics, tmp, previous, signal);
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+  return {
+    written,
+    add(file) {
+      signal?.throwIfAborted();
+      if (closed) throw new Error('the output folder was already committed or discarded');
+      throwOnUnsafe([file]);
+      write(file);
+    },
+    async addAll(files) {
+      throwOnUnsafe(files);
+      await inSlices(files, write, signal);
+    },
+    commit: () =>
+      // issue 8: a SIGINT/SIGTERM waits for the swap to finish or not to start.
+      guarded(interrupt, async () => {
+        // Last point of return: once the old output moves aside, the new one goes in place.
+        signal?.throwIfAborted();
+        closed = true;
+        const old = `${outDir}.old-${process.pid}`;
+        const hadOld = await exists(outDir);
+        if (hadOld) await fsp.rename(outDir, old);
+        await fsp.rename(tmp, outDir);
+        release?.();
+        if (hadOld) await removeTree(old);
+      }),
+    discard,
+  };
+}
+
+/** Removes `from` and its parents up to `upTo`, each only while it is empty (rmdir refuses otherwise). */
+async function removeEmptyFolders(from: string, upTo: string): Promise<void> {
+  for (let dir = from; dir.startsWith(upTo); dir = path.dirname(dir)) {
+    try {
+      await fsp.rmdir(dir);
+    } catch {
+      return;
+    }
+    if (dir === upTo) return;
+  }
+}
+
+const guarded = <T>(interrupt: Interruptible | undefined, fn: () => Promise<T>): Promise<T> =>
+  interrupt ? interrupt.guard(fn) : fn();
+
+/** The route stage rejects such paths with their source; this is the last guard of the output folder (issue 20). */
+function throwOnUnsafe(files: readonly OutputFile[]): void {
   const unsafe = files.flatMap((f) => {
     const problem = pathProblem(f.path);
     return problem
@@ -57,38 +143,29 @@ async function writeInto(
       : [];
   });
   if (unsafe.length) throw new PortalError(unsafe.slice(0, 20));
-  const parent = path.dirname(outDir);
-  await fsp.mkdir(parent, { recursive: true });
-  await recoverStale(outDir);
-  const tmp = await fsp.mkdtemp(path.join(parent, `.${path.basename(outDir)}.tmp-`));
-  // Besides the catch below: should removing it there fail (a busy disk under a signal), the interruption's
-  // own synchronous clean-up removes it before the process exits.
-  const release = interrupt?.track(tmp);
-  // The previous output, read (never written) for files it already holds unchanged: see writeOrReuse.
-  const previous = (await exists(outDir)) ? outDir : undefined;
-  try {
-    if (statics) await copyStatic(statics, tmp, previous, signal);
-    signal?.throwIfAborted();
-    const targets = files.map((f) => path.join(tmp, f.path));
-    await inSlices(foldersToCreate(tmp, targets), (dir) => fs.mkdirSync(dir, { recursive: true }), signal);
-    await inSlices(
-      files,
-      (f, i) => writeOrReuse(targets[i] as string, f.contents, previous && path.join(previous, f.path)),
-      signal,
-    );
-    // Last point of return: once the old output moves aside, the new one goes in place.
-    signal?.throwIfAborted();
-    const old = `${outDir}.old-${process.pid}`;
-    const hadOld = await exists(outDir);
-    if (hadOld) await fsp.rename(outDir, old);
-    await fsp.rename(tmp, outDir);
-    release?.();
-    if (hadOld) await removeTree(old);
-  } catch (err) {
-    await fsp.rm(tmp, { recursive: true, force: true, maxRetries: 3 });
-    release?.();
-    throw err;
-  }
+}
+
+/**
+ * Write stage for files all made already: the one writer of the output folder (openOutput), in one go.
+ */
+export async function writeOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+  statics?: StaticFiles,
+  interrupt?: Interruptible,
+): Promise<void> {
+  // issue 8: a SIGINT/SIGTERM waits for this stage to stop at a slice boundary (or to finish the swap).
+  return guarded(interrupt, async () => {
+    throwOnUnsafe(files);
+    const writer = await openOutput(outDir, statics, interrupt);
+    try {
+      await writer.addAll(files);
+      await writer.commit();
+    } catch (err) {
+      await writer.discard();
+      throw err;
+    }
+  });
 }
 
 /**

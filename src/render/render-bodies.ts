@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SiteData } from '../../templates/shared/types.js';
+import type { PageData, SidebarItem, SiteData } from '../../templates/shared/types.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { workerScript } from '../worker-script.js';
@@ -41,13 +41,27 @@ export async function renderBodies(
   site: SiteData,
   pages: readonly RoutePage[],
 ): Promise<Map<string, BodyResult>> {
-  const count = pages.length;
   const results = new Map<string, BodyResult>();
+  await renderEachBody(bundle, site, pages, (routePath, body) => results.set(routePath, body));
+  return results;
+}
+
+/**
+ * renderBodies handing each body to `deliver` as soon as it is made, in no particular order, so that a caller
+ * can write a page and let its HTML go (10,000 API operations are gigabytes of HTML, issue 20).
+ */
+export async function renderEachBody(
+  bundle: ServerBundle,
+  site: SiteData,
+  pages: readonly RoutePage[],
+  deliver: (routePath: string, body: BodyResult) => void,
+): Promise<void> {
+  const count = pages.length;
   const renderOne = ({ route, page }: RoutePage): BodyResult => renderBody(bundle, site, route.path, page);
   const threads = count >= PARALLEL_FROM && bundle.file ? Math.min(os.availableParallelism(), 4) - 1 : 0;
   if (threads <= 0) {
-    for (const p of pages) results.set(p.route.path, renderOne(p));
-    return results;
+    for (const p of pages) deliver(p.route.path, renderOne(p));
+    return;
   }
   // Batches are ranges of `pages`: the queue hands out indexes into this one array.
   let next = 0;
@@ -61,11 +75,11 @@ export async function renderBodies(
   const workerData: RenderWorkerData = { bundleUrl: pathToFileURL(bundle.file as string).href, site };
   const workers = Array.from({ length: threads }, () => new Worker(script.file, { workerData }));
   try {
-    const remote = workers.map((worker) => runWorker(worker, take, results));
+    const remote = workers.map((worker) => runWorker(worker, take, deliver));
     for (const r of remote) r.done.catch(() => undefined); // an idle worker's crash must not go unhandled
     // The main thread renders batches too, yielding between them so worker messages are answered promptly.
     for (let batch = take(); batch; batch = take()) {
-      for (const p of batch) results.set(p.route.path, renderOne(p));
+      for (const p of batch) deliver(p.route.path, renderOne(p));
       await yieldToEventLoop();
     }
     // Wait only for batches a worker holds: one still importing the bundle (slow on a busy machine, or for
@@ -75,7 +89,6 @@ export async function renderBodies(
     await Promise.all(workers.map((w) => w.terminate()));
     if (script.own) await fs.rm(script.file, { force: true });
   }
-  return results;
 }
 
 /** A worker's answer for one route, as the main thread's renderOne would have returned it. */
@@ -88,21 +101,22 @@ export function fromWorker(b: WorkerBody): BodyResult {
 function runWorker(
   worker: Worker,
   take: () => readonly RoutePage[] | undefined,
-  results: Map<string, BodyResult>,
+  deliver: (routePath: string, body: BodyResult) => void,
 ): { done: Promise<void>; busy(): boolean } {
   let inFlight = 0;
+  const sent = new Map<unknown, number>();
   const done = new Promise<void>((resolve, reject) => {
     const send = (): boolean => {
       const batch = take();
       if (!batch) return false;
       inFlight++;
       // A batch carries its pages' data: the worker's bundle has none (structured clone, a few hundred KB).
-      worker.postMessage(batch.map((p): RenderBatch[number] => ({ path: p.route.path, page: p.page })));
+      worker.postMessage(toBatch(batch, sent));
       return true;
     };
     worker.on('message', (msg: RenderWorkerMessage) => {
       if ('bodies' in msg) {
-        for (const b of msg.bodies) results.set(b.path, fromWorker(b));
+        for (const b of msg.bodies) deliver(b.path, fromWorker(b));
         inFlight--;
       }
       while (inFlight < IN_FLIGHT && send());
@@ -115,6 +129,26 @@ function runWorker(
     });
   });
   return { done, busy: () => inFlight > 0 };
+}
+
+/**
+ * A batch as a worker gets it: each distinct sidebar array (by identity: route-modules.ts gives the routes of a
+ * sidebar the same one) goes to a worker once, numbered in `sent`, and pages name it by that number.
+ */
+export function toBatch(batch: readonly RoutePage[], sent: Map<unknown, number>): RenderBatch {
+  const sidebars: RenderBatch['sidebars'] = {};
+  const pages = batch.map(({ route, page }): RenderBatch['pages'][number] => {
+    const { sidebar, ...rest } = page as typeof page & { sidebar?: SidebarItem[] };
+    if (!sidebar) return { path: route.path, page };
+    let n = sent.get(sidebar);
+    if (n === undefined) {
+      n = sent.size;
+      sent.set(sidebar, n);
+      sidebars[n] = sidebar;
+    }
+    return { path: route.path, page: rest as PageData, sidebar: n };
+  });
+  return { sidebars, pages };
 }
 
 /** The render worker (render-worker.ts) as one plain-JS file: see workerScript. */

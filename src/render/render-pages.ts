@@ -8,7 +8,9 @@ import { decodeEntities } from '../html-entities.js';
 import { toHref } from '../routes/slug.js';
 import type { OutputFile } from '../output/write.js';
 import { renderBodiesCached, type BodyCache } from './body-cache.js';
-import { renderBodies } from './render-bodies.js';
+import { renderEachBody } from './render-bodies.js';
+import type { BodyResult } from './render-body.js';
+import type { Route } from '../routes/route.js';
 import { renderDocument } from './document.js';
 import { htmlFileFor } from './output-path.js';
 
@@ -25,36 +27,26 @@ export interface RenderOptions {
   bodyCache?: BodyCache | undefined;
 }
 
-/** Render stage: every route to a complete HTML document; also returns each page's element ids for the anchor check. */
+/**
+ * Render stage: every route to a complete HTML document; also returns each page's element ids for the anchor
+ * check. With `emit`, each document is handed over as soon as it is made and only those `keep` asks for are
+ * returned, so a site of 10,000 API operations never holds its HTML all at once (issue 20).
+ */
 export async function renderPages(
-  o: RenderOptions,
-): Promise<{ files: OutputFile[]; idsByPath: Map<string, Set<string>> }> {
-  const files: OutputFile[] = [];
-  const idsByPath = new Map<string, Set<string>>();
+  o: RenderOptions & {
+    emit?: ((file: OutputFile) => void) | undefined;
+    keep?: ((route: Route) => boolean) | undefined;
+  },
+): Promise<{ files: OutputFile[]; idsByPath: Map<string, PageIds> }> {
+  const kept = new Map<string, OutputFile>();
+  const idsByPath = new Map<string, PageIds>();
+  const failures = new Map<string, Error>();
+  const routes = new Map(o.pages.map((p) => [p.route.path, p.route]));
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
-  const bodies =
-    o.bodyCache && o.bundle.codeHash
-      ? await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.pages, o.bundle, o.site)
-      : await renderBodies(o.bundle, o.site, o.pages);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
-  for (const { route } of o.pages) {
+  const document = (route: Route, body: string): OutputFile => {
     const module = o.bundle.modules.get(route.path);
     if (!module) throw new Error(`no server module for ${route.path}`);
-    const rendered = bodies.get(route.path);
-    if (!rendered || 'error' in rendered) {
-      const err = rendered?.error ?? new Error('no output');
-      throw new PortalError(
-        [
-          error('render-failed', `rendering ${route.path} failed: ${err.message}`, {
-            file: route.file,
-            hint: 'a component in this page threw while rendering',
-          }),
-        ],
-        { cause: err },
-      );
-    }
-    const body = rendered.html;
-    idsByPath.set(route.path, new Set(rendered.ids.map(decodeEntities)));
     const routeAssets = o.manifest.routes[route.path];
     if (!routeAssets) throw new Error(`no client chunk for ${route.path}`);
     // A Markdown-only page hydrates from a chunk without its body's data: the HTML has it (issue 17 item 3).
@@ -66,7 +58,7 @@ export async function renderPages(
           ...(module.meta.description ? { description: module.meta.description } : {}),
         }
       : route.page;
-    files.push({
+    return {
       path: htmlFileFor(route.path, o.config.trailingSlash),
       contents: renderDocument({
         site: o.site,
@@ -86,7 +78,62 @@ export async function renderPages(
           ...(o.liveReload ? { liveReload: o.liveReload } : {}),
         },
       }),
-    });
+    };
+  };
+  // Called from worker messages too: it records a failure instead of throwing, and the stage reports it below.
+  const onBody = (routePath: string, rendered: BodyResult): void => {
+    const route = routes.get(routePath);
+    if (!route) return;
+    if ('error' in rendered) {
+      failures.set(routePath, rendered.error);
+      return;
+    }
+    if (failures.size > 0) return; // the build fails: no need to write more
+    try {
+      idsByPath.set(routePath, new PageIds(rendered.ids.map(decodeEntities)));
+      const file = document(route, rendered.html);
+      if (o.emit) o.emit(file);
+      if (!o.emit || o.keep?.(route)) kept.set(routePath, file);
+    } catch (err) {
+      failures.set(routePath, err as Error);
+    }
+  };
+  if (o.bodyCache && o.bundle.codeHash) {
+    const bodies = await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.pages, o.bundle, o.site);
+    for (const [routePath, body] of bodies) onBody(routePath, body);
+  } else {
+    await renderEachBody(o.bundle, o.site, o.pages, onBody);
   }
-  return { files, idsByPath };
+  // The first failure in route order, as a sequential render would have met it.
+  for (const { route } of o.pages) {
+    const failed = failures.get(route.path) ?? (idsByPath.has(route.path) ? undefined : new Error('no output'));
+    if (!failed) continue;
+    if (failed instanceof PortalError) throw failed;
+    throw new PortalError(
+      [
+        error('render-failed', `rendering ${route.path} failed: ${failed.message}`, {
+          file: route.file,
+          hint: 'a component in this page threw while rendering',
+        }),
+      ],
+      { cause: failed },
+    );
+  }
+  return { files: o.pages.flatMap(({ route }) => kept.get(route.path) ?? []), idsByPath };
+}
+
+/**
+ * A page's element ids for the anchor check, as one string: the ids matched in a page's HTML are slices of it,
+ * and a Set of them kept the whole 130 KB page alive (a gigabyte for 10,000 API operations). Few links carry an
+ * anchor, so a linear search per check costs less than a Set per page.
+ */
+export class PageIds {
+  readonly #joined: string;
+  constructor(ids: readonly string[]) {
+    // join() makes a new flat string that shares nothing with the HTML.
+    this.#joined = `\0${ids.join('\0')}\0`;
+  }
+  has(id: string): boolean {
+    return !id.includes('\0') && this.#joined.includes(`\0${id}\0`);
+  }
 }

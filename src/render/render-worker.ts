@@ -2,7 +2,7 @@
 // plain JS (by bin/launch.js beside the CLI bundle, or by render-bodies.ts when the CLI runs from its sources), so
 // a worker starts without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PageData, SiteData } from '../../templates/shared/types.js';
+import type { PageData, SidebarItem, SiteData } from '../../templates/shared/types.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { renderBody } from './render-body.js';
 
@@ -12,8 +12,15 @@ export interface RenderWorkerData {
   site: SiteData;
 }
 
-/** A batch: each route's path (its module's key in the server bundle) and its page data (the bundle has none). */
-export type RenderBatch = Array<{ path: string; page: PageData }>;
+/**
+ * A batch: each route's path (its module's key in the server bundle) and its page data (the bundle has none).
+ * A page's sidebar is sent once per worker, in `sidebars`, and named by number in `sidebar`: cloned with every
+ * page, the sidebar of 10,000 operations made rendering grow with the square of the document (issue 20).
+ */
+export interface RenderBatch {
+  sidebars: Record<number, SidebarItem[]>;
+  pages: Array<{ path: string; page: PageData; sidebar?: number }>;
+}
 
 /** The answer for one route of a batch: its body and ids, or its error's message and stack (an Error is not cloned whole). */
 export interface WorkerBody {
@@ -32,9 +39,17 @@ if (!port) throw new Error('render-worker must run on a worker thread');
 const { bundleUrl, site } = workerData as RenderWorkerData;
 const bundle = (await import(bundleUrl)) as ServerBundle;
 
+const sidebars = new Map<number, SidebarItem[]>();
+
 port.on('message', (batch: RenderBatch) => {
-  const bodies = batch.map(({ path, page }): WorkerBody => {
-    const body = renderBody(bundle, site, path, page);
+  for (const [n, items] of Object.entries(batch.sidebars)) sidebars.set(Number(n), items);
+  const bodies = batch.pages.map(({ path, page, sidebar }): WorkerBody => {
+    const body = renderBody(
+      bundle,
+      site,
+      path,
+      sidebar === undefined ? page : { ...page, sidebar: sidebars.get(sidebar) as SidebarItem[] },
+    );
     if (!('error' in body)) return { path, html: body.html, ids: body.ids };
     const err = body.error as Error | undefined;
     return { path, error: String(err?.message ?? err), stack: err?.stack };

@@ -14,7 +14,7 @@ export interface ConfigLink {
 export interface LinkCheckInput {
   routes: readonly Route[];
   /** Element ids in each route's rendered HTML. */
-  idsByPath: ReadonlyMap<string, ReadonlySet<string>>;
+  idsByPath: ReadonlyMap<string, { has(id: string): boolean }>;
   /** Files under site/static, as URL paths (`/img/logo.svg`). */
   staticFiles: ReadonlySet<string>;
   configLinks: readonly ConfigLink[];

@@ -21,6 +21,10 @@ const INDEXED: ReadonlySet<RouteKind> = new Set(['page', 'doc', 'api-intro', 'ap
 /** A tag page's list of its operations repeats what the operations' own units hold. */
 const LIST_SECTIONS: Partial<Record<RouteKind, ReadonlySet<string>>> = { 'api-tag': new Set(['operations']) };
 
+/** Whether the search stage reads this route's rendered HTML: an API operation's unit is made from its data. */
+export const searchReadsHtml = (route: Route): boolean =>
+  !route.unlisted && INDEXED.has(route.kind) && route.page.kind !== 'api-operation';
+
 /**
  * Search stage, input side: the units of every public route, in route order (a page's units are
  * consecutive). Unlisted routes are left out; drafts never reach the route table. `htmlOf` gives a route's

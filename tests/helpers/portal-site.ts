@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/commands/build.ts';
-import { memoryLogger, projectRoot } from './fixtures.ts';
+import { memoryLogger, projectRoot, withOutputFiles } from './fixtures.ts';
 
 /**
  * The real portal (site/) built once per test worker with default options, for the test files that only read it
@@ -24,5 +24,5 @@ export const portalSiteBuild = async (): Promise<string> => (await portalSite())
 async function buildOnce(): Promise<BuildResult> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-site-'));
   process.once('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
-  return build({ root: projectRoot, outDir: path.join(tmp, 'build'), log: memoryLogger() });
+  return withOutputFiles(await build({ root: projectRoot, outDir: path.join(tmp, 'build'), log: memoryLogger() }));
 }

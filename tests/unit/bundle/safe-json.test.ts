@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { jsStringLiteral } from '../../../src/bundle/data-chunk.ts';
+import { rawJsonLiteral } from '../../../src/bundle/data-chunk.ts';
 import { safeJson } from '../../../src/safe-json.ts';
 
 // issue 8: data from the OpenAPI document goes into JS modules and inline <script> JSON. A `</script>` in an
@@ -35,11 +35,11 @@ describe('safeJson', () => {
   });
 });
 
-describe('jsStringLiteral (data chunks)', () => {
-  it('reads back as the same JSON text, with no <, quote breakout or line separator left raw', () => {
-    const text = JSON.stringify({ ...hostile, quote: "it's \\ a 'test'" });
-    const literal = jsStringLiteral(text);
-    expect(literal.slice(1, -1)).not.toMatch(/[<\u2028\u2029]|(?<!\\)'/);
-    expect(JSON.parse(vm.runInNewContext(literal) as string)).toEqual(JSON.parse(text));
+describe('rawJsonLiteral (data chunks)', () => {
+  it('reads back as the same value, whatever backslashes, quotes, backticks and ${ the strings hold', () => {
+    const value = { ...hostile, quote: "it's \\ a 'test' \"q\"", tick: 'a `b` ${c} $${d} \\`', end: '\\' };
+    const literal = rawJsonLiteral(JSON.stringify(value));
+    expect(literal).not.toMatch(/\$\{/);
+    expect(JSON.parse(vm.runInNewContext(literal) as string)).toEqual(value);
   });
 });

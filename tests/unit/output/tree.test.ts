@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { foldersToCreate, removeTree } from '../../../src/output/tree.ts';
+import { removeTree } from '../../../src/output/tree.ts';
 
 let parent: string;
 let outDir: string;
@@ -12,23 +12,6 @@ beforeEach(async () => {
   outDir = path.join(parent, 'build');
   await fs.mkdir(outDir);
   await fs.writeFile(path.join(outDir, 'index.html'), 'old site');
-});
-
-describe('foldersToCreate', () => {
-  it('lists each folder once, parents before children, without the root', () => {
-    const root = '/out/.build.tmp-x';
-    const files = [
-      'index.html',
-      'docs/a/index.html',
-      'docs/index.html',
-      'docs/a/b/index.html',
-      'docs-x/index.html',
-      '_portal/c/chunk.js',
-    ].map((f) => path.join(root, f));
-    expect(foldersToCreate(root, files)).toEqual(
-      ['_portal/c', 'docs', 'docs-x', 'docs/a', 'docs/a/b'].map((d) => path.join(root, d)),
-    );
-  });
 });
 
 describe('removeTree', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
 import { scanStatic } from '../../../src/content/scan-static.ts';
-import { inSlices, writeOutput } from '../../../src/output/write.ts';
+import { inSlices, openOutput, writeOutput } from '../../../src/output/write.ts';
 
 // issue 8: the write stage never leaves a half-written site, whether it is interrupted or killed outright.
 
@@ -104,6 +104,44 @@ describe('writeOutput, static files', () => {
       { path: 'a/index.html', contents: 'second' },
     ]);
     expect(await fs.readFile(path.join(outDir, 'a', 'index.html'), 'utf8')).toBe('second');
+  });
+});
+
+// issue 20: pages are written as they are rendered, so the output folder is open for the whole build.
+describe('openOutput', () => {
+  it('keeps what is added out of sight until commit, then swaps it in whole', async () => {
+    const out = await openOutput(outDir);
+    out.add({ path: 'docs/a/index.html', contents: 'a' });
+    out.add({ path: 'docs/b/index.html', contents: new Uint8Array([98]) });
+    expect(await fs.readdir(outDir)).toEqual(['index.html']);
+    expect(out.written).toEqual({ files: 2, bytes: 2 });
+    await out.commit();
+    expect((await fs.readdir(path.join(outDir, 'docs'))).sort()).toEqual(['a', 'b']);
+    expect(await fs.readdir(parent)).toEqual(['build']);
+    expect(() => out.add({ path: 'late.html', contents: 'x' })).toThrow(/already committed/);
+  });
+
+  it('leaves the old output as it was when the build fails after pages were written', async () => {
+    const out = await openOutput(outDir);
+    out.add({ path: 'index.html', contents: 'new site' });
+    await out.discard();
+    expect(await fs.readdir(parent)).toEqual(['build']);
+    expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
+  });
+
+  it('removes the folders it made for an output that never came', async () => {
+    const nested = path.join(parent, 'out', 'a', 'build');
+    const out = await openOutput(nested);
+    out.add({ path: 'index.html', contents: 'x' });
+    await out.discard();
+    expect(await fs.readdir(parent)).toEqual(['build']);
+  });
+
+  it('refuses a path that leaves the folder, before writing it', async () => {
+    const out = await openOutput(outDir);
+    expect(() => out.add({ path: '../escaped.html', contents: 'x' })).toThrow(/refusing to write/);
+    await out.discard();
+    expect((await fs.readdir(parent)).sort()).toEqual(['build']);
   });
 });
 
