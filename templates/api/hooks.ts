@@ -2,21 +2,9 @@
 // code lets esbuild declare both as one statement, as before (byte-identical output without the console).
 import { addConsoleButton } from './console/console-button.ts';
 import type { ApiOperationData } from '../shared/api-model.ts';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 
-const subscribe = () => () => {};
-
-/**
- * False while the server renders and while the first paint hydrates, true after, and true at once for a
- * page mounted by client navigation: progressive parts (tabs, copy buttons) switch on without a mismatch.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated } from '../shell/use-hydrated.ts';
 
 /**
  * The request console's button on an operation page, once hydrated (issue 19). Called only when the site enables

@@ -4,6 +4,15 @@ import type { SidebarCategory, SidebarItem } from '../shared/types.ts';
 import { Caret } from './Dropdown.tsx';
 import { Collapsible } from './Collapsible.tsx';
 import { Link } from './Link.tsx';
+import { useHydrated } from './use-hydrated.ts';
+
+/**
+ * issue 20: a list with more categories than this shows, in the HTML and until the page is hydrated, only those
+ * that are open or hold the current page, and a link to the page listing them all. Every page of a 10,000
+ * operation API otherwise carried 250 collapsed groups (155 KB, more than its own content), which made the
+ * build grow with the square of the document. Readers with JavaScript get the whole list right after load.
+ */
+export const FIRST_PAINT_CATEGORIES = 60;
 
 const containsPath = (item: SidebarItem, path: string): boolean =>
   item.href === path || (item.type === 'category' && item.items.some((child) => containsPath(child, path)));
@@ -54,16 +63,32 @@ function Category({ item, path }: { item: SidebarCategory; path: string }) {
         )}
       </div>
       <Collapsible open={open} id={listId} className="menu-category-items">
-        {(open || everOpen) && <Items items={item.items} path={path} />}
+        {(open || everOpen) && <Items items={item.items} path={path} parent={item} />}
       </Collapsible>
     </li>
   );
 }
 
-function Items({ items, path }: { items: readonly SidebarItem[]; path: string }) {
+function Items({
+  items,
+  path,
+  parent,
+}: {
+  items: readonly SidebarItem[];
+  path: string;
+  /** The category holding this list: its page lists what a shortened list leaves out. */
+  parent?: SidebarCategory;
+}) {
+  const hydrated = useHydrated();
+  const categories = items.reduce((n, item) => n + (item.type === 'category' ? 1 : 0), 0);
+  const shortened = !hydrated && categories > FIRST_PAINT_CATEGORIES;
+  const shows = (item: SidebarItem): boolean =>
+    !shortened || item.type !== 'category' || !item.collapsed || containsPath(item, path);
   return (
     <ul className="menu-list">
       {items.map((item, i) => {
+        // Keys by position in the whole list, so the categories shown first keep their state when the rest arrive.
+        if (!shows(item)) return null;
         if (item.type === 'category') return <Category key={`${i}-${item.label}`} item={item} path={path} />;
         const active = item.href === path;
         return (
@@ -79,6 +104,13 @@ function Items({ items, path }: { items: readonly SidebarItem[]; path: string })
           </li>
         );
       })}
+      {shortened && parent?.href && (
+        <li className="menu-item">
+          <Link href={parent.href} className="menu-link menu-more">
+            {`All ${categories} categories of ${parent.label}`}
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }
@@ -97,6 +129,8 @@ export function SidebarMenu({ items, label }: { items: readonly SidebarItem[]; l
 export function Sidebar({ items }: { items: readonly SidebarItem[] }) {
   const ref = useRef<HTMLElement>(null);
   const { path } = useRouter();
+  // A long list gets its remaining categories once hydrated, which moves the current doc: scroll after that too.
+  const hydrated = useHydrated();
   // Bring the current doc into the sidebar's own view, without scrolling the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the current doc changes with the route
   useEffect(() => {
@@ -106,7 +140,7 @@ export function Sidebar({ items }: { items: readonly SidebarItem[] }) {
     const a = aside.getBoundingClientRect();
     const l = link.getBoundingClientRect();
     if (l.top < a.top || l.bottom > a.bottom) aside.scrollTop += l.top - a.top - a.height / 3;
-  }, [path]);
+  }, [path, hydrated]);
   return (
     <aside ref={ref} className="doc-sidebar">
       <SidebarMenu items={items} label="Docs sidebar" />
