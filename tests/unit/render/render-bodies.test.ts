@@ -12,7 +12,7 @@ import type { PageData, SiteData } from '../../../templates/shared/types.ts';
 
 // A stand-in for the server bundle: same exports, a renderer that says which thread rendered each route.
 const BUNDLE = `import { isMainThread } from 'node:worker_threads';
-export const modules = new Map(Array.from({ length: 400 }, (_, i) => ['/p' + i, { fail: i === 321 }]));
+export const modules = new Map(Array.from({ length: 600 }, (_, i) => ['/p' + i, { fail: i === 321 }]));
 export function renderRoute({ module, site }) {
   const until = performance.now() + 1; // about as slow as a real page, so the worker gets a share
   while (performance.now() < until);
@@ -41,9 +41,9 @@ describe('renderBodies', () => {
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
   it('renders every route, by path, sharing large sites between the main thread and a worker', async () => {
-    const results = await renderBodies(bundle, { title: 'Site' } as SiteData, routePages(400));
-    expect(results.size).toBe(400);
-    for (let i = 0; i < 400; i++) {
+    const results = await renderBodies(bundle, { title: 'Site' } as SiteData, routePages(600));
+    expect(results.size).toBe(600);
+    for (let i = 0; i < 600; i++) {
       if (i === 321) continue;
       expect(results.get(`/p${i}`)).toEqual({
         html: expect.stringContaining(`>Site /p${i}</h1>`),
@@ -57,7 +57,7 @@ describe('renderBodies', () => {
   });
 
   it('takes each page’s data from the records it is given, on both threads (issue 5)', async () => {
-    const pages = routePages(400, (p) => `/from-memory${p}`);
+    const pages = routePages(600, (p) => `/from-memory${p}`);
     const results = await renderBodies(bundle, { title: 'Site' } as SiteData, pages);
     for (const { route, page } of pages) {
       if (route.path !== '/p321')
@@ -76,7 +76,7 @@ describe('renderBodies', () => {
       BUNDLE.replace('if (module.fail)', 'if (!isMainThread) process.exit(3);\n  if (module.fail)'),
     );
     const exiting: ServerBundle = { ...((await import(pathToFileURL(file).href)) as ServerBundle), file };
-    await expect(renderBodies(exiting, { title: 'Site' } as SiteData, routePages(400))).rejects.toThrow(
+    await expect(renderBodies(exiting, { title: 'Site' } as SiteData, routePages(600))).rejects.toThrow(
       /a render worker exited \(code 3\)/,
     );
     expect((await fs.readdir(dir)).filter((f) => f.startsWith('render-worker'))).toEqual([]);
