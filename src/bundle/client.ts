@@ -133,6 +133,8 @@ export async function buildClient(options: {
     };
   };
   const dataChunks: Array<{ path: string; contents: Uint8Array }> = [];
+  const byUrlPath = new Map(result.outputFiles.map((f) => [`${ASSETS_DIR}/${rel(f.path)}`, f]));
+  const codeOf = (urlPath: string): string | undefined => byUrlPath.get(urlPath)?.text;
   const encoder = new TextEncoder();
   for (const entry of options.entries) {
     if (entry.dataRoute) {
@@ -142,13 +144,17 @@ export async function buildClient(options: {
         name: entry.dataRoute.chunkName,
         page: entry.page,
         templateFile: path.posix.basename(shared.chunk),
+        templateCode: codeOf(shared.chunk),
         sidebar: entry.dataRoute.sidebar,
       });
       const chunkPath = `${path.posix.dirname(shared.chunk)}/${chunk.file}`;
       const file = { path: chunkPath, contents: encoder.encode(chunk.contents) };
       if (options.emit) options.emit(file);
       else dataChunks.push(file);
-      manifest.routes[entry.route.path] = { chunk: chunkPath, imports: [shared.chunk, ...shared.imports] };
+      manifest.routes[entry.route.path] = {
+        chunk: chunkPath,
+        imports: chunk.inlined ? shared.imports : [shared.chunk, ...shared.imports],
+      };
       continue;
     }
     manifest.routes[entry.route.path] = {

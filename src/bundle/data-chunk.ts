@@ -3,21 +3,60 @@ import type { PageData } from '../../templates/shared/types.js';
 
 /**
  * The chunk of a route with no body of its own (route-modules.ts `dataRoute`): its page data, as a string for
- * `JSON.parse`, plus the template module it shares with its siblings. Written here rather than by esbuild, which
- * would parse, split and print 70 KB of JSON per API operation for a module whose code is two imports.
- * The exports are those of a bundled route module: `page` (sidebar included) and `Template`.
+ * `JSON.parse`, plus the code of the template module it shares with its siblings (a few imports of shared chunks),
+ * or an import of that module. Written here rather than by esbuild, which would parse, split and print 70 KB of
+ * JSON per API operation for a module whose code is two imports. The exports are those of a bundled route
+ * module: `page` (sidebar included) and `Template`.
  */
-export function dataChunk(options: { name: string; page: PageData; templateFile: string; sidebar: boolean }): {
-  file: string;
-  contents: string;
-} {
+export function dataChunk(options: {
+  name: string;
+  page: PageData;
+  /** The template module's file name, beside the chunk; imported when its code could not be taken in. */
+  templateFile: string;
+  /** Its code as esbuild wrote it: taken into the chunk when it ends in the usual export clause. */
+  templateCode?: string | undefined;
+  sidebar: boolean;
+}): { file: string; contents: string; inlined: boolean } {
   const { page, sidebar } = options;
   const { sidebar: _fromImport, ...data } = page as PageData & { sidebar?: unknown };
   const json = `JSON.parse(${rawJsonLiteral(JSON.stringify(data))})`;
-  const contents =
-    `import{Template as t${sidebar ? ',sidebar as s' : ''}}from${JSON.stringify(`./${options.templateFile}`)};` +
-    `export const page=${sidebar ? `Object.assign(${json},{sidebar:s})` : json};export{t as Template};\n`;
-  return { file: `${options.name}-${contentHash(contents)}.js`, contents };
+  const inline = options.templateCode === undefined ? undefined : exportedNames(options.templateCode, sidebar);
+  // Taken in, the template module's few lines save the page a request (issue 17: at most 10 files per page).
+  const contents = inline
+    ? `${inline.code}const ${PAGE}=${sidebar ? `Object.assign(${json},{sidebar:${inline.sidebar}})` : json};export{${inline.template} as Template,${PAGE} as page};\n`
+    : `import{Template as t${sidebar ? ',sidebar as s' : ''}}from${JSON.stringify(`./${options.templateFile}`)};` +
+      `export const page=${sidebar ? `Object.assign(${json},{sidebar:s})` : json};export{t as Template};\n`;
+  return { file: `${options.name}-${contentHash(contents)}.js`, contents, inlined: inline !== undefined };
+}
+
+/** Template modules up to this size are taken into each chunk; the portal's are about 300 bytes. */
+const MAX_INLINED = 2048;
+
+/** The page data's name in a chunk that takes in its template's code: none that a minifier makes. */
+const PAGE = '__portalPage';
+
+/**
+ * The template module's code without its closing `export{x as Template,y as sidebar};`, and the local names of
+ * those two; undefined when the code does not end that way, or already uses PAGE.
+ */
+export function exportedNames(
+  code: string,
+  sidebar: boolean,
+): { code: string; template: string; sidebar?: string } | undefined {
+  // Only a module of imports and a re-export: one that holds data itself (a sidebar no other module imports ends
+  // up inside it) would be copied into every chunk.
+  if (code.length > MAX_INLINED) return undefined;
+  const match = /export\{([\w$, ]+)\};?\s*$/.exec(code);
+  if (!match || code.includes(PAGE)) return undefined;
+  const locals = new Map<string, string>();
+  for (const clause of (match[1] as string).split(',')) {
+    const [local, exported = local] = clause.trim().split(/\s+as\s+/);
+    if (local && exported) locals.set(exported, local);
+  }
+  const template = locals.get('Template');
+  const sidebarLocal = locals.get('sidebar');
+  if (!template || (sidebar && !sidebarLocal)) return undefined;
+  return { code: code.slice(0, match.index), template, ...(sidebar && sidebarLocal ? { sidebar: sidebarLocal } : {}) };
 }
 
 /**

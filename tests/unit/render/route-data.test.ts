@@ -87,6 +87,32 @@ describe('route data in the bundles', () => {
     expect(a.contents).not.toContain('Only link');
   });
 
+  it('takes a small template module’s code into the chunk, saving the page a request, and imports a large one', async () => {
+    const page = generateRouteModules([route(1)], sidebars, site).entries[0]?.page as PageData;
+    const templateCode =
+      'import{a as o}from"./c/chunk-AAAAAAAA.js";import{a as p}from"./c/chunk-BBBBBBBB.js";var t=o.ApiTagPage;export{t as Template,p as sidebar};';
+    const small = dataChunk({ name: 'r0', page, templateFile: 't.js', templateCode, sidebar: true });
+    expect(small.inlined).toBe(true);
+    expect(small.contents).not.toContain('t.js');
+    expect(small.contents.startsWith(templateCode.slice(0, templateCode.indexOf('export{')))).toBe(true);
+    // It still exports what a route module does, as a module would see it.
+    const standalone = small.contents.replace(/import\{a as (\w)\}from"[^"]+";/g, 'const $1={ApiTagPage:"T"};');
+    const exported = await import(`data:text/javascript,${encodeURIComponent(standalone)}`);
+    expect(Object.keys(exported).sort()).toEqual(['Template', 'page']);
+    expect(exported.Template).toBe('T');
+    expect(exported.page.title).toBe('Tag 1');
+    // A module holding data of its own (a sidebar nothing else imports) is imported, never copied into each chunk.
+    const large = dataChunk({
+      name: 'r0',
+      page,
+      templateFile: 't.js',
+      templateCode: `var s=${JSON.stringify('x'.repeat(4000))};var t=1;export{t as Template,s as sidebar};`,
+      sidebar: true,
+    });
+    expect(large.inlined).toBe(false);
+    expect(large.contents).toContain('from"./t.js"');
+  });
+
   it('leaves the page data out of the server bundle and renders it from the route table', async () => {
     expect([...server.modules].map(([routePath, m]) => [routePath, Object.keys(m).sort()])).toEqual([
       ['/docs/api/t1', ['Template']],
