@@ -1,10 +1,8 @@
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderInShell } from '../helpers/render-shell.ts';
 import { describe, expect, it } from 'vitest';
-import { RouterContext } from '../../templates/client/router-context.tsx';
 import { isLinkActive } from '../../templates/shell/navbar/LinkItem.tsx';
 import { NavbarItem, navbarItemFailure } from '../../templates/shell/NavbarItem.tsx';
-import { SiteContext } from '../../templates/site-context.tsx';
 import type { NavItem, SiteData } from '../../templates/shared/types.ts';
 
 const site: SiteData = {
@@ -21,17 +19,7 @@ const site: SiteData = {
 };
 
 const render = (item: NavItem, path: string, mobile = false) =>
-  renderToString(
-    createElement(
-      SiteContext.Provider,
-      { value: site },
-      createElement(
-        RouterContext.Provider,
-        { value: { path, navigate() {}, prefetch() {} } },
-        createElement(NavbarItem, { item, mobile }),
-      ),
-    ),
-  );
+  renderInShell(site, path, createElement(NavbarItem, { item, mobile }));
 
 type LinkItem = Extract<NavItem, { type: 'link' }>;
 const link = (extra: Partial<LinkItem> = {}): LinkItem => ({

@@ -1,9 +1,7 @@
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderInShell } from '../helpers/render-shell.ts';
 import { describe, expect, it } from 'vitest';
-import { RouterContext } from '../../templates/client/router-context.tsx';
 import { Layout } from '../../templates/shell/Layout.tsx';
-import { SiteContext } from '../../templates/site-context.tsx';
 import type { PageData, SiteData } from '../../templates/shared/types.ts';
 
 const site: SiteData = {
@@ -58,17 +56,7 @@ const site: SiteData = {
 };
 
 const render = (path: string) =>
-  renderToString(
-    createElement(
-      SiteContext.Provider,
-      { value: site },
-      createElement(
-        RouterContext.Provider,
-        { value: { path, navigate() {}, prefetch() {} } },
-        createElement(Layout, null, createElement('main', { id: '__main' })),
-      ),
-    ),
-  );
+  renderInShell(site, path, createElement(Layout, null, createElement('main', { id: '__main' })));
 
 /** The links of the dropdown with this class, as [text, href, aria-current]. */
 const menu = (html: string, className: string) => {
@@ -140,16 +128,10 @@ describe('docSidebar items', () => {
       },
     };
     const page: PageData = { path: '/docs/api/orders', kind: 'doc', title: 'Orders', toc: [], sidebarId: 'api' };
-    const html = renderToString(
-      createElement(
-        SiteContext.Provider,
-        { value: sidebars },
-        createElement(
-          RouterContext.Provider,
-          { value: { path: '/docs/api/orders', navigate() {}, prefetch() {} } },
-          createElement(Layout, { page, children: createElement('main', { id: '__main' }) }),
-        ),
-      ),
+    const html = renderInShell(
+      sidebars,
+      '/docs/api/orders',
+      createElement(Layout, { page, children: createElement('main', { id: '__main' }) }),
     );
     expect([...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['Reference']);
   });

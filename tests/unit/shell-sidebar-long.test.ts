@@ -1,10 +1,8 @@
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderInShell } from '../helpers/render-shell.ts';
 import { describe, expect, it } from 'vitest';
-import { RouterContext } from '../../templates/client/router-context.tsx';
 import { FIRST_PAINT_CATEGORIES, SidebarMenu } from '../../templates/shell/Sidebar.tsx';
 import type { SidebarItem, SiteData } from '../../templates/shared/types.ts';
-import { SiteContext } from '../../templates/site-context.tsx';
 
 /** The API sidebar of a document with `n` groups of two operations each, under one category with a page. */
 const apiSidebar = (n: number): SidebarItem[] => [
@@ -29,17 +27,7 @@ const apiSidebar = (n: number): SidebarItem[] => [
 const site = { baseUrl: '/', trailingSlash: undefined } as unknown as SiteData;
 
 const serverHtml = (items: SidebarItem[], path: string) =>
-  renderToString(
-    createElement(
-      SiteContext.Provider,
-      { value: site },
-      createElement(
-        RouterContext.Provider,
-        { value: { path, navigate() {}, prefetch() {} } },
-        createElement(SidebarMenu, { items, label: 'Docs sidebar' }),
-      ),
-    ),
-  );
+  renderInShell(site, path, createElement(SidebarMenu, { items, label: 'Docs sidebar' }));
 
 const groups = (html: string) => [...html.matchAll(/>(Group \d+)</g)].map((m) => m[1]);
 
