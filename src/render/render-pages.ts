@@ -1,5 +1,5 @@
 import type { PortalConfig } from '../config/schema.js';
-import type { SiteData } from '../../templates/shared/types.js';
+import type { PageData, SiteData } from '../../templates/shared/types.js';
 import type { AssetManifest } from '../bundle/client.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
@@ -36,6 +36,8 @@ export async function renderPages(
   o: RenderOptions & {
     emit?: ((file: OutputFile) => void) | undefined;
     keep?: ((route: Route) => boolean) | undefined;
+    /** Called for each page once it is emitted, with its page data: what nothing later reads may go. */
+    release?: ((page: PageData) => void) | undefined;
   },
 ): Promise<{ files: OutputFile[]; idsByPath: Map<string, PageIds> }> {
   const kept = new Map<string, OutputFile>();
@@ -94,6 +96,7 @@ export async function renderPages(
       const file = document(route, rendered.html);
       if (o.emit) o.emit(file);
       if (!o.emit || o.keep?.(route)) kept.set(routePath, file);
+      else o.release?.(route.page);
     } catch (err) {
       failures.set(routePath, err as Error);
     }
