@@ -15,6 +15,7 @@ import { byteSize, stage, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { OutputFile } from '../output/write.js';
 import { buildMachineFiles } from '../publish/index.js';
+import { releaseWrittenPage } from '../render/release-page.js';
 import { renderPages } from '../render/render-pages.js';
 import { buildDocsVersions } from '../routes/docs-versions.js';
 import { checkLinks } from '../routes/link-check.js';
@@ -96,8 +97,11 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
   try {
     // 2. Collect: pages and each docs version (a translated build's files in place of the default ones), compiled on worker threads, and the API document
     const languages = ['markup-templating', 'liquid', 'php', ...config.prism.additionalLanguages];
-    // A first build compiles everything: one worker starts loading the compiler while the site is scanned.
-    pool = startCompilePool({ languages, initial: o.cache.memory.size === 0 ? 1 : 0, interrupt: o.interrupt });
+    // A first build with no compile cache on disk compiles everything: one worker starts loading the compiler while
+    // the site is scanned. With a cache (any later run) most pages come from it, and that start cost 0.7 s of CPU
+    // for nothing (warm portal build: 5.6 s -> 5.2 s).
+    const cold = o.cache.memory.size === 0 && !(await hasEntries(o.cache.dir));
+    pool = startCompilePool({ languages, initial: cold ? 1 : 0, interrupt: o.interrupt });
     const site = await stage(log, 'scan', () =>
       scanSite({ siteDir: o.siteDir, config, configFile: o.configFile, locale: o.locale, genDir: o.genDir }),
     );
@@ -223,6 +227,8 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         emit,
         // Kept for the search stage, which reads their text; an operation's search entry comes from its data.
         keep: searchReadsHtml,
+        // serve keeps its API reference for the next rebuild: its pages' data must stay whole.
+        release: o.preview ? undefined : releaseWrittenPage,
       }),
     );
 
@@ -269,3 +275,11 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     await pool?.close();
   }
 }
+
+const hasEntries = (dir: string | undefined): Promise<boolean> =>
+  dir
+    ? fs.readdir(dir).then(
+        (names) => names.length > 0,
+        () => false,
+      )
+    : Promise.resolve(false);
