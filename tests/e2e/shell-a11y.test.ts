@@ -12,17 +12,18 @@ afterAll(async () => {
 });
 
 describe('accessibility of the shell (issue 3 item 12), fixture site', () => {
-  it.each([
-    ['home', '/'],
-    ['doc', '/docs/intro'],
-    ['not-found', '/no-such-page'],
-  ])('has no serious or critical axe violation on the %s page, light and dark', async (_, route) => {
-    const { page, context } = await openPage(fixture, route);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.click('nav.navbar .color-mode-toggle');
-    expect(await seriousViolations(page, { only: COLOUR_RULES })).toEqual([]);
-    await context.close();
-  });
+  // The doc page, where this fixture's shell has what the portal lacks (a second locale); its home and
+  // not-found pages are the same shell as the portal's, checked below: 15 s of the suite for nothing new.
+  it.each([['doc', '/docs/intro']])(
+    'has no serious or critical axe violation on the %s page, light and dark',
+    async (_, route) => {
+      const { page, context } = await openPage(fixture, route);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.click('nav.navbar .color-mode-toggle');
+      expect(await seriousViolations(page, { only: COLOUR_RULES })).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('has none with a dropdown open, or in the mobile panel', async () => {
     const { page, context } = await openPage(fixture, '/docs/intro');
