@@ -101,24 +101,35 @@ export async function benchApi(options: {
   sizes?: readonly number[];
 }): Promise<void> {
   const { log } = options;
-  const perThousand: number[] = [];
+  const perThousand: Array<{ ms: number; mb: number }> = [];
   for (const operations of options.sizes ?? API_SIZES) {
-    const apiRoot = path.join(options.work, `api-${operations}`);
-    for (const [rel, contents] of Object.entries(openApiCorpusFiles(operations))) {
-      await fs.mkdir(path.dirname(path.join(apiRoot, rel)), { recursive: true });
-      await fs.writeFile(path.join(apiRoot, rel), contents);
-    }
+    const apiRoot = await writeGenerated(options.work, operations);
     const figures = await coldApiBuild(apiRoot, ['--site', 'site'], path.join(options.work, `api-${operations}-build`));
     await fs.rm(apiRoot, { recursive: true, force: true });
-    perThousand.push(figures.ms / (operations / 1000));
+    const thousands = operations / 1000;
+    perThousand.push({ ms: figures.ms / thousands, mb: figures.peakRssMb / thousands });
     log.info(
-      `API document of ${operations} operations: ${describe(figures)}; ${fmt(figures.ms / (operations / 1000))} per 1,000 operations`,
+      `API document of ${operations} operations: ${describe(figures)}; ${fmt(figures.ms / thousands)} per 1,000 operations`,
     );
   }
-  if (perThousand.length > 1)
+  if (perThousand.length > 1) {
     log.info(
-      `  time per 1,000 operations, smallest to largest document: ${perThousand.map(fmt).join(' → ')} (flat means linear)`,
+      `  time per 1,000 operations, smallest to largest document: ${perThousand.map((p) => fmt(p.ms)).join(' → ')} (flat means linear)`,
     );
+    log.info(
+      `  peak RSS per 1,000 operations, smallest to largest document: ${perThousand.map((p) => `${Math.round(p.mb)} MB`).join(' → ')} (flat or falling means linear; the portal's own part is fixed)`,
+    );
+  }
+
+  // Issue 17 item 4: a 600-operation document previewed with the portal's guides, as an API team would.
+  const previewRoot = await writeGenerated(options.work, PREVIEW_OPERATIONS);
+  const preview = await coldApiBuild(
+    options.root,
+    ['--openapi', path.join(previewRoot, 'openapi', 'generated.json')],
+    path.join(options.work, `preview-${PREVIEW_OPERATIONS}-build`),
+  );
+  await fs.rm(previewRoot, { recursive: true, force: true });
+  log.info(`--openapi generated ${PREVIEW_OPERATIONS} operations, with the portal's guides: ${describe(preview)}`);
 
   const fixtures = path.resolve(options.root, '../shared/fixtures/openapi');
   const documents = await fixtureDocuments(fixtures);
@@ -130,6 +141,19 @@ export async function benchApi(options: {
     const figures = await coldApiBuild(options.root, ['--openapi', file], path.join(options.work, `fixture-${name}`));
     log.info(`--openapi ${name}: ${describe(figures)}`);
   }
+}
+
+/** Issue 17 item 4: the portal previewing a generated document of this many operations (budget 5 s). */
+const PREVIEW_OPERATIONS = 600;
+
+/** A generated site with an API document of `operations` operations (openapi.ts), under `work`. */
+async function writeGenerated(work: string, operations: number): Promise<string> {
+  const root = path.join(work, `api-${operations}`);
+  for (const [rel, contents] of Object.entries(openApiCorpusFiles(operations))) {
+    await fs.mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+    await fs.writeFile(path.join(root, rel), contents);
+  }
+  return root;
 }
 
 const describe = (f: ApiBuildFigures): string =>
