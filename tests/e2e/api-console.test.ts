@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, fixtureDir } from '../helpers/fixtures.ts';
-import { connectBrowser, serveDir } from '../helpers/browser.ts';
+import { fixtureDir } from '../helpers/fixtures.ts';
+import { openApiPreview } from '../helpers/openapi-preview.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { openPage, startPortalSite, waitForHydration, type ShellSite } from './shell-support.ts';
 
@@ -52,11 +51,11 @@ function api(req: http.IncomingMessage, res: http.ServerResponse): void {
   });
 }
 
+let preview: Awaited<ReturnType<typeof openApiPreview>>;
 let browser: Browser;
-let served: Awaited<ReturnType<typeof serveDir>>;
+let served: Awaited<ReturnType<typeof openApiPreview>>['served'];
 let apiServer: http.Server;
 let apiOrigin: string;
-let tmp: string;
 let getPet: string;
 let createPet: string;
 beforeAll(async () => {
@@ -64,22 +63,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
   const port = (apiServer.address() as { port: number }).port;
   apiOrigin = `http://127.0.0.1:${port}`;
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-console-'));
-  const file = path.join(tmp, 'pets.yaml');
   const source = await fs.readFile(path.join(fixtureDir('api-console'), 'openapi', 'pets.yaml'), 'utf8');
-  await fs.writeFile(file, source.replaceAll("default: '9'", `default: '${port}'`));
-  const built = await buildFixture('api-console', { openapi: file });
-  const pathOf = (title: string) => built.table.routes.find((r) => r.page.title === title)?.path as string;
+  preview = await openApiPreview('api-console', 'pets.yaml', source.replaceAll("default: '9'", `default: '${port}'`));
+  ({ browser, served } = preview);
+  const pathOf = (title: string) => preview.built.table.routes.find((r) => r.page.title === title)?.path as string;
   getPet = pathOf('Get a pet');
   createPet = pathOf('Create a pet');
-  served = await serveDir(built.outDir);
-  browser = await connectBrowser();
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await served?.close();
+  await preview?.close();
   await new Promise((resolve) => apiServer?.close(resolve));
-  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
 const PANEL = '.api-console-panel';

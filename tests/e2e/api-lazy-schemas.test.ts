@@ -1,11 +1,7 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture } from '../helpers/fixtures.ts';
-import { connectBrowser, serveDir } from '../helpers/browser.ts';
+import { openApiPreview } from '../helpers/openapi-preview.ts';
 import { waitForHydration } from './shell-support.ts';
 
 // Issue 20 item 1: a schema too big for its page opens in place when the reader asks, loaded from its file.
@@ -55,24 +51,16 @@ const document = {
   },
 };
 
+let preview: Awaited<ReturnType<typeof openApiPreview>>;
 let browser: Browser;
-let served: Awaited<ReturnType<typeof serveDir>>;
-let tmp: string;
+let served: Awaited<ReturnType<typeof openApiPreview>>['served'];
 let pagePath: string;
 beforeAll(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-lazy-schemas-'));
-  const file = path.join(tmp, 'wide.json');
-  await fs.writeFile(file, JSON.stringify(document));
-  const built = await buildFixture('api-min', { openapi: file });
-  pagePath = built.table.routes.find((r) => r.kind === 'api-operation')?.path as string;
-  served = await serveDir(built.outDir);
-  browser = await connectBrowser();
+  preview = await openApiPreview('api-min', 'wide.json', JSON.stringify(document));
+  ({ browser, served } = preview);
+  pagePath = preview.built.table.routes.find((r) => r.kind === 'api-operation')?.path as string;
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => preview?.close());
 
 const PART0 = '#response-200-part0';
 

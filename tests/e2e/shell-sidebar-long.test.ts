@@ -1,11 +1,7 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, serveDir } from '../helpers/browser.ts';
-import { buildFixture } from '../helpers/fixtures.ts';
+import { openApiPreview } from '../helpers/openapi-preview.ts';
 import { waitForHydration } from './shell-support.ts';
 
 // Issue 20: past 60 categories a sidebar list is cut to the current one in the HTML (every page of a 10,000
@@ -31,25 +27,17 @@ const document = {
   ),
 };
 
+let preview: Awaited<ReturnType<typeof openApiPreview>>;
 let browser: Browser;
-let served: Awaited<ReturnType<typeof serveDir>>;
-let tmp: string;
+let served: Awaited<ReturnType<typeof openApiPreview>>['served'];
 let pagePath: string;
 beforeAll(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-long-sidebar-'));
-  const file = path.join(tmp, 'groups.json');
-  await fs.writeFile(file, JSON.stringify(document));
-  const built = await buildFixture('api-min', { openapi: file });
-  pagePath = built.table.routes.find((r) => r.kind === 'api-operation' && r.page.title === 'List things 42')
+  preview = await openApiPreview('api-min', 'groups.json', JSON.stringify(document));
+  ({ browser, served } = preview);
+  pagePath = preview.built.table.routes.find((r) => r.kind === 'api-operation' && r.page.title === 'List things 42')
     ?.path as string;
-  served = await serveDir(built.outDir);
-  browser = await connectBrowser();
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => preview?.close());
 
 const groupLabels = (html: string) => [...html.matchAll(/>Group (\d+)</g)].map((m) => Number(m[1]));
 
