@@ -18,6 +18,7 @@ import {
   type Logger,
 } from '../log.js';
 import { openOutput, type OutputFile, type OutputWriter } from '../output/write.js';
+import type { SwapGate } from '../output/swap-gate.js';
 import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { RouteTable } from '../routes/route-table.js';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   includeDrafts?: boolean;
   /** The CLI's signal handling (issue 8): temporary folders are removed and the write stops safely on SIGINT/SIGTERM. */
   interrupt?: Interruptible | undefined;
+  /** `serve`: its static server waits while the new output is swapped in, instead of answering 404. */
+  swapGate?: SwapGate;
 }
 
 export interface BuildResult {
@@ -97,7 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // 8. Write, as files are made: into a temporary folder, swapped in on success (output/write.ts)
     const openWriter = (): Promise<OutputWriter> => {
-      writing ??= openOutput(outDir, statics, options.interrupt);
+      writing ??= openOutput(outDir, statics, options.interrupt, options.swapGate);
       return writing;
     };
     let bytes = 0;

@@ -5,6 +5,7 @@ import { createCompileCache } from '../content/compile-pool.js';
 import { PortalError } from '../diagnostics.js';
 import { consoleLogger, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
+import { createSwapGate } from '../output/swap-gate.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
 import { createPreviewState, disposePreviewState } from '../serve/preview-state.js';
 import { openBrowser } from '../serve/open-browser.js';
@@ -49,6 +50,7 @@ export async function serve(options: ServeOptions): Promise<{
   const live = createLiveReload();
   const cache = createCompileCache(path.join(path.resolve(import.meta.dirname, '../..'), '.portal', 'cache'));
   const preview = createPreviewState();
+  const swapGate = createSwapGate();
   const watch = options.watch !== false;
   let baseUrl = '/';
   // The API document in use, so its folder is watched even outside openapi/ (issue 5 item 5).
@@ -77,6 +79,7 @@ export async function serve(options: ServeOptions): Promise<{
         log: tee,
         cache,
         preview,
+        swapGate,
         ...(options.interrupt ? { interrupt: options.interrupt } : {}),
         ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}),
         ...(options.openapi ? { openapi: options.openapi } : {}),
@@ -94,7 +97,12 @@ export async function serve(options: ServeOptions): Promise<{
   };
 
   if (watch) await rebuild();
-  const server = createStaticServer({ root: outDir, baseUrl, intercept: (req, res) => live.intercept(req, res) });
+  const server = createStaticServer({
+    root: outDir,
+    baseUrl,
+    gate: swapGate,
+    intercept: (req, res) => live.intercept(req, res),
+  });
   if (!isLoopback(options.host))
     log.warn(
       pc.yellow(`warning: listening on ${options.host}, so other machines on your network can read this preview.`),

@@ -6,6 +6,7 @@ import { error, excerpt, PortalError } from '../diagnostics.js';
 import { pathProblem } from '../routes/route-path.js';
 import type { StaticFiles } from '../content/scan-static.js';
 import type { Interruptible } from './interrupt.js';
+import type { SwapGate } from './swap-gate.js';
 import { copyOrReuse, writeOrReuse } from './reuse.js';
 import { exists, removeTree } from './tree.js';
 
@@ -48,6 +49,7 @@ export async function openOutput(
   outDir: string,
   statics?: StaticFiles,
   interrupt?: Interruptible,
+  gate?: SwapGate,
 ): Promise<OutputWriter> {
   const signal = interrupt?.signal;
   const parent = path.dirname(outDir);
@@ -106,8 +108,11 @@ export async function openOutput(
         closed = true;
         const old = `${outDir}.old-${process.pid}`;
         const hadOld = await exists(outDir);
-        if (hadOld) await fsp.rename(outDir, old);
-        await fsp.rename(tmp, outDir);
+        const renames = async (): Promise<void> => {
+          if (hadOld) await fsp.rename(outDir, old);
+          await fsp.rename(tmp, outDir);
+        };
+        await (gate ? gate.swap(renames) : renames());
         release?.();
         if (hadOld) await removeTree(old);
       }),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import type { SwapGate } from '../output/swap-gate.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,6 +32,8 @@ export interface StaticServerOptions {
   intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   /** Rewrites HTML before sending (live-reload injection). */
   transformHtml?: (html: string) => string;
+  /** `serve`: held while a request finds and opens its file, so a rebuild's swap never shows a missing site. */
+  gate?: SwapGate;
 }
 
 /**
@@ -104,33 +107,62 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
           : rawPath.startsWith(`${base}/`)
             ? rawPath.slice(base.length)
             : null;
-    const file = inBase === null ? null : await resolveSafePath(options.root, inBase);
-    if (!file) {
-      const notFound = path.join(options.root, '404.html');
-      const body = fs.existsSync(notFound) ? await fsp.readFile(notFound, 'utf8') : 'Not found';
+    const found = await (options.gate
+      ? options.gate.read(() => openFound(options.root, inBase, options.transformHtml !== undefined))
+      : openFound(options.root, inBase, options.transformHtml !== undefined));
+    if (found.kind === 'missing') {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      const body = found.text;
       res.end(req.method === 'HEAD' ? undefined : options.transformHtml ? options.transformHtml(body) : body);
       return;
     }
+    const { file } = found;
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
       'content-type': type,
       'cache-control': /[-.][A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
-    if (type.startsWith('text/html') && options.transformHtml) {
-      const html = options.transformHtml(await fsp.readFile(file, 'utf8'));
+    if (found.kind === 'html') {
+      const html = options.transformHtml ? options.transformHtml(found.text) : found.text;
       res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : html);
       return;
     }
-    const stat = await fsp.stat(file);
-    res.writeHead(200, { ...headers, 'content-length': String(stat.size) });
+    res.writeHead(200, { ...headers, 'content-length': String(found.size) });
     if (req.method === 'HEAD') {
       res.end();
+      await found.handle.close();
       return;
     }
-    fs.createReadStream(file)
+    found.handle
+      .createReadStream()
       .on('error', () => res.destroy())
       .pipe(res);
+  }
+}
+
+type Found =
+  | { kind: 'missing'; text: string }
+  | { kind: 'html'; file: string; text: string }
+  | { kind: 'file'; file: string; handle: fsp.FileHandle; size: number };
+
+/**
+ * Finds the file a request names and reads or opens it: all a request needs of the output folder, so the swap
+ * gate is held for this only. HTML is read whole when it is to be rewritten (live reload); other files are opened.
+ */
+async function openFound(root: string, inBase: string | null, readHtml: boolean): Promise<Found> {
+  const file = inBase === null ? null : await resolveSafePath(root, inBase);
+  if (!file) {
+    const notFound = path.join(root, '404.html');
+    return { kind: 'missing', text: fs.existsSync(notFound) ? await fsp.readFile(notFound, 'utf8') : 'Not found' };
+  }
+  if (readHtml && (TYPES[path.extname(file).toLowerCase()] ?? '').startsWith('text/html'))
+    return { kind: 'html', file, text: await fsp.readFile(file, 'utf8') };
+  const handle = await fsp.open(file, 'r');
+  try {
+    return { kind: 'file', file, handle, size: (await handle.stat()).size };
+  } catch (err) {
+    await handle.close();
+    throw err;
   }
 }
 
