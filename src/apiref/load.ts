@@ -125,7 +125,7 @@ async function buildContribution(options: {
     locate: parsed.locate,
     // A document previewed with --openapi was written for another site: its broken links only warn.
     lenientLinks: options.lenientLinks,
-    console: config.openapi?.console,
+    console: config.openapi?.console && { ...config.openapi.console, baseUrl: config.baseUrl },
     // Named after the document's content: a reader's browser never mixes a loaded schema with a newer page.
     schemaSalt: createHash('sha1')
       .update(files[1]?.contents ?? '')

@@ -45,7 +45,7 @@ export interface ApiRoutesOptions {
   /** What the names of the files of schemas too big for their page change with (the document). */
   schemaSalt?: string | undefined;
   /** `openapi.console` of the config: operation pages get the servers the request console may call. */
-  console?: { enabled: boolean; servers?: string[] | undefined } | undefined;
+  console?: { enabled: boolean; servers?: string[] | undefined; baseUrl: string } | undefined;
 }
 
 const SIDEBAR_ID = 'api';
@@ -194,7 +194,7 @@ export function buildApiRoutes(
     };
     // Only when enabled: a site without the console keeps its pages' data as it was.
     if (options.console?.enabled && !op.webhook)
-      data.console = { servers: consoleServers(op, options.console.servers) };
+      data.console = { servers: consoleServers(op, options.console.servers), baseUrl: options.console.baseUrl };
     routes.push(
       route(href(op.slug), 'ApiOperationPage', {
         kind: 'api-operation',

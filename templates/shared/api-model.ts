@@ -280,5 +280,9 @@ export interface ApiOperationData {
   codeSamples: ApiCodeSampleView[];
   tags: Array<{ name: string; href: string }>;
   /** Present when the site enables the request console (`openapi.console`): the server URLs it may call. */
-  console?: { servers: string[] };
+  console?: {
+    servers: string[];
+    /** The site's base URL, under which the schemas a page loads lazily are: the console checks a body with them. */
+    baseUrl: string;
+  };
 }

@@ -10,8 +10,11 @@ export interface SampleRequest {
   method: string;
   url: string;
   headers: Array<[string, string]>;
-  body?: { mediaType: string; value: Json } | undefined;
+  /** `files`: the multipart fields that upload a file, whose value is the file's name. */
+  body?: { mediaType: string; value: Json; files?: string[] } | undefined;
 }
+
+const isFileField = (r: SampleRequest, name: string): boolean => r.body?.files?.includes(name) === true;
 
 export const scalar = (v: Json): string =>
   typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -38,7 +41,8 @@ export function toCurl(r: SampleRequest): string {
     if (isForm(r.body.mediaType))
       for (const [k, v] of formFields(r.body.value)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
     else if (isMultipart(r.body.mediaType))
-      for (const [k, v] of formFields(r.body.value)) lines.push(`  --form ${shellQuote(`${k}=${v}`)}`);
+      for (const [k, v] of formFields(r.body.value))
+        lines.push(`  --form ${shellQuote(`${k}=${isFileField(r, k) ? '@' : ''}${v}`)}`);
     else
       lines.push(
         `  --data ${shellQuote(typeof r.body.value === 'string' && !isJson(r.body.mediaType) ? r.body.value : JSON.stringify(r.body.value, null, 2))}`,
@@ -63,7 +67,11 @@ export function toFetch(r: SampleRequest): string {
     else if (isMultipart(r.body.mediaType)) {
       pre.push(
         'const body = new FormData();',
-        ...formFields(r.body.value).map(([k, v]) => `body.append(${JSON.stringify(k)}, ${JSON.stringify(v)});`),
+        ...formFields(r.body.value).map(([k, v]) =>
+          isFileField(r, k)
+            ? `body.append(${JSON.stringify(k)}, new Blob([/* the bytes of ${v.replace(/\*\//g, '* /')} */]), ${JSON.stringify(v)});`
+            : `body.append(${JSON.stringify(k)}, ${JSON.stringify(v)});`,
+        ),
         '',
       );
       options.push('  body,');
@@ -102,7 +110,11 @@ export function toPython(r: SampleRequest): string {
     else if (isMultipart(r.body.mediaType))
       args.push(
         `    files={\n${formFields(r.body.value)
-          .map(([k, v]) => `        ${pyString(k)}: (None, ${pyString(v)}),`)
+          .map(([k, v]) =>
+            isFileField(r, k)
+              ? `        ${pyString(k)}: open(${pyString(v)}, "rb"),`
+              : `        ${pyString(k)}: (None, ${pyString(v)}),`,
+          )
           .join('\n')}\n    },`,
       );
     else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string')
@@ -133,9 +145,14 @@ export function toPhp(r: SampleRequest): string {
       opts.push(
         `    CURLOPT_POSTFIELDS => http_build_query(${indent(toPhpValue(Object.fromEntries(formFields(r.body.value))), 4)}),`,
       );
-    else if (isMultipart(r.body.mediaType))
-      opts.push(`    CURLOPT_POSTFIELDS => ${indent(toPhpValue(Object.fromEntries(formFields(r.body.value))), 4)},`);
-    else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string')
+    else if (isMultipart(r.body.mediaType)) {
+      const fields = formFields(r.body.value).map(([k, v]) =>
+        isFileField(r, k)
+          ? `        ${phpString(k)} => new CURLFile(${phpString(v)}),`
+          : `        ${phpString(k)} => ${phpString(v)},`,
+      );
+      opts.push(`    CURLOPT_POSTFIELDS => ${fields.length ? `[\n${fields.join('\n')}\n    ]` : '[]'},`);
+    } else if (isJson(r.body.mediaType) || typeof r.body.value !== 'string')
       opts.push(`    CURLOPT_POSTFIELDS => json_encode(${indent(toPhpValue(r.body.value), 4)}),`);
     else opts.push(`    CURLOPT_POSTFIELDS => ${phpString(r.body.value)},`);
   }

@@ -22,7 +22,7 @@ const received: Received[] = [];
 
 const cors = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, content-type, x-trace',
+  'access-control-allow-headers': 'authorization, content-type, x-trace, x-api-key',
   'access-control-allow-methods': 'GET, POST',
 };
 
@@ -46,7 +46,9 @@ function api(req: http.IncomingMessage, res: http.ServerResponse): void {
       json(404, { error: { code: 'not_found', message: 'No pet 404.', param: 'petId' } });
     else if (req.method === 'GET' && pet)
       json(200, { id: Number(pet[1]), name: 'Rex', auth: req.headers.authorization ?? null });
-    else if (req.method === 'POST') json(201, { id: 99, ...JSON.parse(body || '{}') });
+    else if (req.method === 'POST' && /json/.test(req.headers['content-type'] ?? ''))
+      json(201, { id: 99, ...JSON.parse(body || '{}') });
+    else if (req.method === 'POST') json(201, { id: 3, bytes: body.length });
     else json(404, { error: { code: 'no_route' } });
   });
 }
@@ -58,6 +60,7 @@ let apiServer: http.Server;
 let apiOrigin: string;
 let getPet: string;
 let createPet: string;
+let addPhoto: string;
 beforeAll(async () => {
   apiServer = http.createServer(api);
   await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
@@ -69,6 +72,7 @@ beforeAll(async () => {
   const pathOf = (title: string) => preview.built.table.routes.find((r) => r.page.title === title)?.path as string;
   getPet = pathOf('Get a pet');
   createPet = pathOf('Create a pet');
+  addPhoto = pathOf('Add a photo');
 }, 180_000);
 afterAll(async () => {
   await preview?.close();
@@ -169,7 +173,9 @@ describe('the request console (issue 19)', () => {
     await page.getByLabel('Bearer token').fill('tok_kept');
     await page.getByLabel('Remember for this tab').check();
     await send(page);
-    expect(await page.evaluate(() => sessionStorage.getItem('api-console-token'))).toBe('tok_kept');
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('api-console-token') ?? '{}'))).toEqual({
+      bearerAuth: 'tok_kept',
+    });
     expect(await page.evaluate(() => localStorage.getItem('api-console-token'))).toBeNull();
     await context.close();
   });
@@ -246,6 +252,53 @@ describe('the request console (issue 19)', () => {
     });
     expect(await page.getByLabel(/^petId/).getAttribute('aria-invalid')).toBe('true');
     expect(requests.slice(before).filter((u) => u.startsWith(apiOrigin))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the request console’s other credentials and bodies (issue 19)', () => {
+  it('uploads a file as multipart with an API key, or with a username and password, and checks the form first', async () => {
+    const { page, context } = await openConsole(addPhoto);
+    await page.locator('.api-console-button').click();
+    await page.locator(PANEL).waitFor();
+    const choice = page.getByLabel('Credentials');
+    expect(await choice.locator('option').allTextContents()).toEqual(['keyAuth', 'basicAuth']);
+    await page.getByLabel('Server').selectOption(`${apiOrigin}/v1`);
+    await page.getByLabel('API key (X-Api-Key header)').fill('key_1');
+    await page
+      .getByLabel(/^file/)
+      .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('PNGDATA') });
+    await page.getByLabel(/^caption/).fill('Tabby');
+    expect(await page.locator(`${PANEL} .api-console-code`).textContent()).toContain("--form 'file=@cat.png'");
+    received.length = 0;
+    await send(page);
+    expect(await statusText(page)).toMatch(/^201 Created/);
+    expect(received[0]?.headers['x-api-key']).toBe('key_1');
+    expect(received[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(received[0]?.body).toMatch(/name="file"; filename="cat.png"\r\nContent-Type: image\/png\r\n\r\nPNGDATA/);
+    expect(received[0]?.body).toContain('name="caption"\r\n\r\nTabby');
+
+    // The other credential: Basic, from a username and password; a caption too long is not sent.
+    await choice.selectOption({ label: 'basicAuth' });
+    await page.getByLabel('Username').fill('ana');
+    await page.getByLabel('Password').fill('s3cret');
+    await page.getByLabel(/^caption/).fill('A caption much too long');
+    received.length = 0;
+    await send(page);
+    expect(received).toEqual([]);
+    expect(await page.getByLabel(/^caption/).getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel(/^caption/).fill('Tabby');
+    await send(page);
+    expect(received[0]?.headers.authorization).toBe(`Basic ${Buffer.from('ana:s3cret').toString('base64')}`);
+    // The Mock names a missing file in the document's error model.
+    await page.getByLabel('Server').selectOption('mock');
+    await page.getByLabel(/^file/).setInputFiles([]);
+    await send(page);
+    expect(await statusText(page)).toMatch(/^422/);
+    expect(await responseJson(page)).toEqual({
+      error: { code: 'validation_failed', message: 'Body field file is required', param: 'file' },
+    });
+    expect(await seriousViolations(page, { include: PANEL })).toEqual([]);
     await context.close();
   });
 });

@@ -3,14 +3,29 @@
  * no React, like Try it: it lives in its host next to the page header and leaves with the page. Nothing is sent
  * until the reader presses Send, and only to the server they chose; the Mock entry answers in this tab.
  */
-import type { ApiOperationData, ApiParameter, Json, SchemaNode } from '../../shared/api-model.ts';
-import { checkRequest, consoleParameters, describeProblem, jsonBody, type ConsoleRequest } from './check-request.ts';
+import type { ApiOperationData, ApiParameter, Json, SchemaFile, SchemaNode } from '../../shared/api-model.ts';
+import {
+  checkRequest,
+  consoleParameters,
+  describeProblem,
+  type ConsoleRequest,
+  type FieldProblem,
+} from './check-request.ts';
+import {
+  credentialSlots,
+  credentialsOptional,
+  requirementLabel,
+  type Credential,
+  type CredentialSlot,
+} from './credentials.ts';
 import { CONSOLE_STYLES } from './console-styles.ts';
 import { mockResponse, type ConsoleResponse } from './mock.ts';
+import { consoleBody, formFields, formJson, initialFormValue, isFile, isFileField } from './request-body.ts';
 import { explainFailure, requestHeaders, requestUrl, sendRequest } from './send.ts';
+import { resolveSchema } from './validate.ts';
 import { toCurl, toFetch, toPhp, toPython, type SampleRequest } from '../../shared/code-sample-writers.ts';
 
-/** sessionStorage only, and only when the reader ticks "remember for this tab". */
+/** sessionStorage only, and only when the reader ticks "remember for this tab": `{ [scheme]: credential }`. */
 export const TOKEN_KEY = 'api-console-token';
 export const MOCK = 'mock';
 
@@ -29,7 +44,7 @@ export function toggleConsole(target: ConsoleTarget): void {
     return;
   }
   installStyles(target.host.ownerDocument);
-  const panel = buildPanel(target.data);
+  const panel = buildPanel(target);
   target.button.setAttribute('aria-controls', panel.id);
   target.button.setAttribute('aria-expanded', 'true');
   target.host.append(panel);
@@ -56,10 +71,10 @@ function field(id: string, label: Node | string, control: HTMLElement): { wrap: 
 const typeLabel = (s: SchemaNode): string =>
   `${s.type}${s.format ? ` (${s.format})` : ''}${s.type === 'array' && s.items ? ` of ${s.items.type}` : ''}`;
 
-function parameterControl(p: ApiParameter): HTMLInputElement | HTMLSelectElement {
+function parameterControl(p: ApiParameter, start?: string): HTMLInputElement | HTMLSelectElement {
   const s = p.schema;
   const choices = s.enum ?? (s.type === 'boolean' ? [true, false] : undefined);
-  const initial = p.in === 'path' || p.required ? (p.example ?? s.example ?? s.default) : s.default;
+  const initial = start ?? (p.in === 'path' || p.required ? (p.example ?? s.example ?? s.default) : s.default);
   if (choices) {
     const select = el('select', { 'data-param': p.name, 'data-in': p.in });
     if (!p.required) select.append(el('option', { value: '' }, '(not sent)'));
@@ -81,8 +96,10 @@ function parameterControl(p: ApiParameter): HTMLInputElement | HTMLSelectElement
   return input;
 }
 
-function buildPanel(data: ApiOperationData): HTMLElement {
+function buildPanel(target: ConsoleTarget): HTMLElement {
+  const { data } = target;
   const op = data.operation;
+  const loadSchema = schemaLoader(data.console?.baseUrl ?? '/');
   const id = `api-console-${op.slug.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const heading = el('h2', { id: `${id}-title` }, 'Send a request');
   const panel = el('section', { class: 'api-console-panel', id, 'aria-labelledby': heading.id }, heading);
@@ -94,56 +111,57 @@ function buildPanel(data: ApiOperationData): HTMLElement {
   const serverField = field(`${id}-server`, 'Server', server);
   panel.append(serverField.wrap);
 
-  let token: HTMLInputElement | undefined;
-  let remember: HTMLInputElement | undefined;
-  if (op.security.length > 0) {
-    token = el('input', { type: 'password', autocomplete: 'off', spellcheck: 'false' });
-    token.value = readToken();
-    remember = el('input', { type: 'checkbox', id: `${id}-remember` });
-    remember.checked = token.value !== '';
-    const auth = field(`${id}-token`, 'Bearer token', token);
-    errors.set('auth:Authorization', { control: token, error: auth.error });
-    panel.append(
-      el(
-        'fieldset',
-        {},
-        el('legend', {}, 'Authorization'),
-        auth.wrap,
-        el('label', { class: 'api-console-check', for: remember.id }, remember, 'Remember for this tab'),
-      ),
-    );
-  }
+  const auth = op.security.length > 0 ? authorization(id, data, errors) : undefined;
+  if (auth) panel.append(auth.fieldset);
 
   const params = consoleParameters(op);
-  for (const where of ['path', 'query', 'header'] as const) {
+  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
     const group = params.filter((p) => p.in === where);
     if (group.length === 0) continue;
     const set = el('fieldset', {}, el('legend', {}, `${where[0]?.toUpperCase()}${where.slice(1)} parameters`));
+    if (where === 'cookie') set.append(el('p', { class: 'api-console-note' }, COOKIE_NOTE));
     for (const p of group) {
       const control = parameterControl(p);
-      const label = el(
-        'span',
-        {},
-        p.name,
-        ' ',
-        el('span', { class: 'api-console-type' }, `${typeLabel(p.schema)}${p.required ? ', required' : ''}`),
-      );
-      const f = field(`${id}-${where}-${p.name.replace(/[^A-Za-z0-9_-]/g, '-')}`, label, control);
+      const f = field(`${id}-${where}-${p.name.replace(/[^A-Za-z0-9_-]/g, '-')}`, typedLabel(p.name, p), control);
       errors.set(`${where}:${p.name}`, { control, error: f.error });
       set.append(f.wrap);
     }
     panel.append(set);
   }
 
-  const media = jsonBody(op);
+  const bodyKind = consoleBody(op);
   let body: HTMLTextAreaElement | undefined;
-  if (media) {
+  const formControls = new Map<string, HTMLInputElement | HTMLSelectElement>();
+  if (bodyKind && (bodyKind.kind === 'json' || bodyKind.kind === 'text')) {
     body = el('textarea', { spellcheck: 'false', rows: '12' });
-    const example = media.examples[0]?.value;
-    body.value = example === undefined ? '' : JSON.stringify(example, null, 2);
-    const f = field(`${id}-body`, `Body (${media.mediaType})`, body);
+    const example = bodyKind.media.examples[0]?.value;
+    body.value =
+      example === undefined
+        ? ''
+        : bodyKind.kind === 'text' && typeof example === 'string'
+          ? example
+          : JSON.stringify(example, null, 2);
+    const f = field(`${id}-body`, `Body (${bodyKind.media.mediaType})`, body);
     errors.set('body:', { control: body, error: f.error });
     panel.append(f.wrap);
+  } else if (bodyKind) {
+    // A form's fields, one control each; the body's own line takes what names no field.
+    const set = el('fieldset', {}, el('legend', {}, `Body (${bodyKind.media.mediaType})`));
+    const whole = el('p', { class: 'api-console-error', id: `${id}-body-error`, 'aria-live': 'polite' });
+    errors.set('body:', { control: set, error: whole });
+    for (const p of formFields(bodyKind.media)) {
+      const control = isFileField(bodyKind.kind, p)
+        ? el('input', { type: 'file' })
+        : parameterControl({ ...p, in: 'query', deprecated: false }, initialFormValue(bodyKind.media, p));
+      control.removeAttribute('data-param');
+      control.removeAttribute('data-in');
+      formControls.set(p.name, control);
+      const f = field(`${id}-form-${p.name.replace(/[^A-Za-z0-9_-]/g, '-')}`, typedLabel(p.name, p), control);
+      errors.set(`body:${p.name}`, { control, error: f.error });
+      set.append(f.wrap);
+    }
+    set.append(whole);
+    panel.append(set);
   }
 
   const send = el('button', { type: 'button', class: 'api-console-send' }, 'Send');
@@ -166,10 +184,28 @@ function buildPanel(data: ApiOperationData): HTMLElement {
   panel.append(send, status, problem, headersBox, responseBody, codeField.wrap, code);
 
   const read = (): ConsoleRequest => {
-    const req: ConsoleRequest = { path: {}, query: {}, headers: {}, body: body?.value, credential: token?.value };
+    const req: ConsoleRequest = {
+      path: {},
+      query: {},
+      headers: {},
+      cookies: {},
+      body: body?.value,
+      credentials: auth?.read() ?? [],
+    };
     for (const c of panel.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-param]')) {
-      const where = c.dataset.in === 'path' ? req.path : c.dataset.in === 'query' ? req.query : req.headers;
-      where[c.dataset.param ?? ''] = c.value;
+      const where = { path: req.path, query: req.query, header: req.headers, cookie: req.cookies }[c.dataset.in ?? ''];
+      if (where) where[c.dataset.param ?? ''] = c.value;
+    }
+    if (formControls.size > 0) {
+      req.form = {};
+      for (const [name, c] of formControls) {
+        const file = c instanceof HTMLInputElement && c.type === 'file' ? c.files?.[0] : undefined;
+        req.form[name] = file
+          ? { name: file.name, blob: file }
+          : c instanceof HTMLInputElement && c.type === 'file'
+            ? ''
+            : c.value;
+      }
     }
     return req;
   };
@@ -191,50 +227,197 @@ function buildPanel(data: ApiOperationData): HTMLElement {
   panel.addEventListener('change', writeSample);
   writeSample();
 
-  send.addEventListener('click', () => {
-    const req = read();
-    if (token && remember) storeToken(remember.checked ? token.value : '');
-    // Field errors, each next to its field (several body errors share the body's line).
-    const problems = checkRequest(op, req);
+  const check = async (req: ConsoleRequest): Promise<FieldProblem[]> => {
+    const bodySchema = await loadBodySchema(op, req, loadSchema);
+    const problems = checkRequest(op, req, bodySchema);
     for (const { control, error } of errors.values()) {
       error.textContent = '';
       control.removeAttribute('aria-invalid');
     }
+    // Field errors, each next to its field (several body errors share the body's line).
     for (const p of problems) {
-      const target = errors.get(`${p.location}:${p.location === 'body' ? '' : p.field}`);
+      const key =
+        p.location === 'auth'
+          ? `auth:${p.scheme ?? ''}`
+          : p.location === 'body'
+            ? `body:${errors.has(`body:${p.field}`) ? p.field : ''}`
+            : `${p.location}:${p.field}`;
+      const target = errors.get(key) ?? (p.location === 'auth' ? auth?.firstError() : undefined);
       if (!target) continue;
       target.error.textContent = [target.error.textContent, describeProblem(p)].filter(Boolean).join('\n');
       target.control.setAttribute('aria-invalid', 'true');
     }
+    return problems;
+  };
+
+  send.addEventListener('click', () => {
+    const req = read();
+    auth?.remember();
     problem.hidden = true;
     responseBody.hidden = true;
     headersBox.hidden = true;
-    const started = performance.now();
-    if (server.value === MOCK) {
-      // The Mock answers invalid requests too: its 400 or 422 shows the document's error model.
-      show(mockResponse(op, req), performance.now() - started);
-      return;
-    }
-    if (problems.length > 0) {
-      status.textContent = `Not sent: ${problems.length === 1 ? 'a field needs' : `${problems.length} fields need`} fixing.`;
-      return;
-    }
-    status.textContent = `Sending ${op.method} ${requestUrl(server.value, op, req)}…`;
     send.disabled = true;
-    sendRequest(server.value, op, req)
-      .then(
-        (response) => show(response, performance.now() - started),
-        () => {
-          status.textContent = 'No response';
-          problem.textContent = explainFailure(requestUrl(server.value, op, req), location.origin);
-          problem.hidden = false;
-        },
-      )
+    const started = performance.now();
+    void check(req)
+      .then(async (problems) => {
+        if (server.value === MOCK) {
+          // The Mock answers invalid requests too: its 400 or 422 shows the document's error model.
+          const bodySchema = await loadBodySchema(op, req, loadSchema);
+          show(mockResponse(op, req, bodySchema), performance.now() - started);
+          return;
+        }
+        if (problems.length > 0) {
+          status.textContent = `Not sent: ${problems.length === 1 ? 'a field needs' : `${problems.length} fields need`} fixing.`;
+          return;
+        }
+        status.textContent = `Sending ${op.method} ${requestUrl(server.value, op, req)}…`;
+        await sendRequest(server.value, op, req).then(
+          (response) => show(response, performance.now() - started),
+          () => {
+            status.textContent = 'No response';
+            problem.textContent = explainFailure(requestUrl(server.value, op, req), location.origin);
+            problem.hidden = false;
+          },
+        );
+      })
+      .catch((error: unknown) => {
+        status.textContent = "Not sent: part of the body's schema could not be loaded to check it. Try again.";
+        console.error('Portal: the request console could not check the request.', error);
+      })
       .finally(() => {
         send.disabled = false;
       });
   });
   return panel;
+}
+
+const COOKIE_NOTE =
+  'A page cannot set cookies on a request to another site: a real request carries the cookies your browser holds for that server. The Mock and the code samples use the values below.';
+
+const typedLabel = (name: string, p: { schema: SchemaNode; required: boolean }): HTMLElement =>
+  el(
+    'span',
+    {},
+    name,
+    ' ',
+    el('span', { class: 'api-console-type' }, `${typeLabel(p.schema)}${p.required ? ', required' : ''}`),
+  );
+
+/**
+ * The body's schema with the parts the page loads lazily put in (and circular references followed), as far as
+ * the reader's body reaches; undefined when there is nothing to resolve.
+ */
+async function loadBodySchema(
+  op: ApiOperationData['operation'],
+  req: ConsoleRequest,
+  load: (file: string) => Promise<SchemaNode>,
+): Promise<SchemaNode | undefined> {
+  const body = consoleBody(op);
+  const schema = body?.media.schema;
+  if (!body || !schema) return undefined;
+  let value: Json | undefined;
+  if (body.kind === 'form' || body.kind === 'multipart') value = formJson(body.media, req.form ?? {});
+  else if (body.kind === 'json' && req.body?.trim()) {
+    try {
+      value = JSON.parse(req.body) as Json;
+    } catch {
+      return undefined;
+    }
+  }
+  return value === undefined ? undefined : resolveSchema(schema, value, load);
+}
+
+/** Fetches a schema the page left out (issue 20), once per file while the panel is open. */
+function schemaLoader(baseUrl: string): (file: string) => Promise<SchemaNode> {
+  const files = new Map<string, Promise<SchemaNode>>();
+  return (file) => {
+    let loading = files.get(file);
+    if (!loading) {
+      loading = fetch(`${baseUrl}${file}`).then(async (response) => {
+        if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+        return ((await response.json()) as SchemaFile).schema;
+      });
+      // A failed load is tried again on the next Send.
+      loading.catch(() => files.delete(file));
+      files.set(file, loading);
+    }
+    return loading;
+  };
+}
+
+/**
+ * The Authorization fieldset: a choice among the operation's alternatives when it has several, and a field per
+ * credential of the chosen one (a username and a password for Basic). Values are kept per scheme in
+ * sessionStorage, only when the reader ticks "Remember for this tab".
+ */
+function authorization(
+  id: string,
+  data: ApiOperationData,
+  errors: Map<string, { control: HTMLElement; error: HTMLElement }>,
+) {
+  const op = data.operation;
+  const stored = readCredentials();
+  const fieldset = el('fieldset', {}, el('legend', {}, 'Authorization'));
+  const slotsBox = el('div');
+  let choice: HTMLSelectElement | undefined;
+  if (op.security.length > 1) {
+    choice = el('select');
+    op.security.forEach((r, i) => {
+      choice?.append(el('option', { value: String(i) }, requirementLabel(r)));
+    });
+    fieldset.append(field(`${id}-auth-choice`, 'Credentials', choice).wrap);
+  }
+  const remember = el('input', { type: 'checkbox', id: `${id}-remember` });
+  remember.checked = Object.keys(stored).length > 0;
+  let current: Array<{ slot: CredentialSlot; read: () => string; error: HTMLElement; control: HTMLElement }> = [];
+
+  const render = () => {
+    for (const c of current) errors.delete(`auth:${c.slot.scheme}`);
+    const requirement = op.security[Number(choice?.value ?? 0)] ?? [];
+    current = credentialSlots(requirement, data.securitySchemes).map((slot) => {
+      const fieldId = `${id}-auth-${slot.scheme.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+      const secret = () => el('input', { type: 'password', autocomplete: 'off', spellcheck: 'false' });
+      if (slot.kind === 'basic') {
+        const user = el('input', { type: 'text', autocomplete: 'off', spellcheck: 'false' });
+        const password = secret();
+        const [u = '', ...rest] = (stored[slot.scheme] ?? '').split(':');
+        user.value = u;
+        password.value = rest.join(':');
+        const userField = field(`${fieldId}-user`, 'Username', user);
+        const passwordField = field(`${fieldId}-password`, 'Password', password);
+        slotsBox.append(userField.wrap, passwordField.wrap);
+        return { slot, read: () => `${user.value}:${password.value}`, error: userField.error, control: user };
+      }
+      const input = secret();
+      input.value = stored[slot.scheme] ?? '';
+      const f = field(fieldId, slot.label, input);
+      slotsBox.append(f.wrap);
+      if (slot.in === 'cookie') slotsBox.append(el('p', { class: 'api-console-note' }, COOKIE_NOTE));
+      return { slot, read: () => input.value, error: f.error, control: input };
+    });
+    for (const c of current) errors.set(`auth:${c.slot.scheme}`, { control: c.control, error: c.error });
+  };
+  choice?.addEventListener('change', () => {
+    slotsBox.replaceChildren();
+    render();
+  });
+  render();
+  fieldset.append(
+    slotsBox,
+    el('label', { class: 'api-console-check', for: remember.id }, remember, 'Remember for this tab'),
+  );
+  return {
+    fieldset,
+    read: (): Credential[] => current.map((c) => ({ slot: c.slot, value: c.read() })),
+    firstError: () => current[0] && { control: current[0].control, error: current[0].error },
+    remember: () => {
+      const kept = remember.checked
+        ? { ...stored, ...Object.fromEntries(current.map((c) => [c.slot.scheme, c.read()])) }
+        : {};
+      Object.assign(stored, kept);
+      storeCredentials(kept);
+    },
+  };
 }
 
 const SAMPLE_LABELS = { curl: 'cURL', javascript: 'JavaScript', python: 'Python', php: 'PHP' };
@@ -248,40 +431,70 @@ const SAMPLE_WRITERS: Record<SampleLanguage, (r: SampleRequest) => string> = {
 
 /** The console's request as the code samples' writers take it; a body that is not JSON yet goes as typed. */
 export function sampleRequest(server: string, op: ApiOperationData['operation'], req: ConsoleRequest): SampleRequest {
-  const text = req.body?.trim() ? req.body : undefined;
-  let value: Json | undefined = text;
-  if (text !== undefined) {
-    try {
-      value = JSON.parse(text) as Json;
-    } catch {
-      value = text;
-    }
+  const body = consoleBody(op);
+  let value: Json | undefined;
+  if (body && (body.kind === 'form' || body.kind === 'multipart')) {
+    const fields = formJson(body.media, req.form ?? {});
+    value = Object.keys(fields).length ? fields : undefined;
+  } else if (req.body?.trim()) {
+    value = req.body;
+    if (body?.kind === 'json')
+      try {
+        value = JSON.parse(req.body) as Json;
+      } catch {
+        value = req.body;
+      }
   }
+  const files =
+    body?.kind === 'multipart'
+      ? formFields(body.media)
+          .filter((p) => isFileField(body.kind, p) && isFile(req.form?.[p.name]))
+          .map((p) => p.name)
+      : [];
+  const credentials =
+    (req.credentials ?? []).length > 0 || credentialsOptional(op.security)
+      ? (req.credentials ?? [])
+      : // No credential field at all (an operation whose schemes the page does not describe): the build's placeholder.
+        [
+          {
+            slot: {
+              scheme: '',
+              kind: 'token' as const,
+              prefix: 'Bearer',
+              in: 'header' as const,
+              name: 'Authorization',
+              label: '',
+            },
+            value: '',
+          },
+        ];
+  const withCredentials = { ...req, credentials };
   return {
     method: op.method,
-    url: requestUrl(server, op, req),
-    headers: [
-      ...requestHeaders(req),
-      ...(op.security.length > 0 && !req.credential?.trim()
-        ? [['Authorization', 'Bearer <token>'] as [string, string]]
-        : []),
-    ],
-    ...(value !== undefined ? { body: { mediaType: 'application/json', value } } : {}),
+    url: requestUrl(server, op, withCredentials, true),
+    headers: requestHeaders(op, withCredentials, true).filter(([n]) => !(n === 'Content-Type' && value === undefined)),
+    ...(value !== undefined && body
+      ? { body: { mediaType: body.media.mediaType, value, ...(files.length ? { files } : {}) } }
+      : {}),
   };
 }
 
-function readToken(): string {
+/** Credentials kept for this tab, by security scheme. */
+function readCredentials(): Record<string, string> {
   try {
-    return sessionStorage.getItem(TOKEN_KEY) ?? '';
+    const text = sessionStorage.getItem(TOKEN_KEY);
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
   } catch (error) {
     console.warn('Portal: session storage is unavailable.', error);
-    return '';
+    return {};
   }
 }
 
-function storeToken(value: string): void {
+function storeCredentials(values: Record<string, string>): void {
   try {
-    if (value) sessionStorage.setItem(TOKEN_KEY, value);
+    const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== ':'));
+    if (Object.keys(kept).length) sessionStorage.setItem(TOKEN_KEY, JSON.stringify(kept));
     else sessionStorage.removeItem(TOKEN_KEY);
   } catch (error) {
     console.warn('Portal: session storage is unavailable.', error);

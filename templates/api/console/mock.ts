@@ -3,7 +3,7 @@
  * teaches the API on a static host. A valid request gets the operation's success example with its path ids
  * put in; an invalid one the status and error model the document gives for it, naming the field.
  */
-import type { ApiOperation, Json } from '../../shared/api-model.ts';
+import type { ApiOperation, Json, SchemaNode } from '../../shared/api-model.ts';
 import { checkRequest, describeProblem, jsonContent, type ConsoleRequest, type FieldProblem } from './check-request.ts';
 import { isObject, readParameter } from './validate.ts';
 
@@ -24,8 +24,9 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Unprocessable Content',
 };
 
-export function mockResponse(op: ApiOperation, req: ConsoleRequest): ConsoleResponse {
-  const problems = checkRequest(op, req);
+/** `bodySchema`: the body's schema with its lazy parts loaded (resolveSchema), as checkRequest takes it. */
+export function mockResponse(op: ApiOperation, req: ConsoleRequest, bodySchema?: SchemaNode): ConsoleResponse {
+  const problems = checkRequest(op, req, bodySchema);
   const first = problems[0];
   if (first) return errorResponse(op, first, problems);
   const success = op.responses.find((r) => /^2/.test(r.status));
@@ -43,7 +44,7 @@ function errorResponse(op: ApiOperation, first: FieldProblem, problems: FieldPro
   const response = documented ?? op.responses.find((r) => r.status === '4XX' || r.status === 'default');
   const status = documented ? Number(documented.status) : first.status;
   const message = problems.map(describeProblem).join('; ');
-  const field = first.location === 'body' ? first.field : first.field;
+  const field = first.field;
   const example = response ? jsonContent(response.content)?.examples[0]?.value : undefined;
   const body = isObject(example)
     ? fillError(example, message, field)

@@ -2,9 +2,10 @@
  * The request console's validator (issue 19): checks a value against the schema tree the page already carries
  * (templates/shared/api-model.ts), for the subset of JSON Schema that tree keeps: types, nullable, enum and const,
  * required and read-only properties, maps, items, oneOf/anyOf and the readable constraints of
- * src/apiref/schema-tree.ts. A schema whose inside is not in the page (lazy, circular) accepts anything.
+ * src/apiref/schema-tree.ts. A schema whose inside is not in the page (lazy, circular) accepts anything until
+ * resolveSchema puts it in.
  */
-import type { Json, SchemaNode } from '../../shared/api-model.ts';
+import type { Json, SchemaNode, Variants } from '../../shared/api-model.ts';
 
 export interface Problem {
   /** Where, as the reader reads it: `customer.email`, `lines[0].quantity`; empty for the value itself. */
@@ -36,14 +37,82 @@ export function validateValue(schema: SchemaNode, value: Json, path = ''): Probl
     });
   }
   if (isObject(value)) problems.push(...checkObject(schema, value, path));
-  if (schema.variants) {
-    const results = schema.variants.options.map((o) => validateValue(o.schema, value, path));
-    if (!results.some((r) => r.length === 0)) {
-      const best = results.reduce((a, b) => (b.length < a.length ? b : a));
-      problems.push(...best);
-    }
-  }
+  if (schema.variants) problems.push(...checkVariants(schema.variants, value, path));
   return problems;
+}
+
+/**
+ * anyOf: one alternative must accept the value. oneOf: exactly one; with a discriminator, the one its property
+ * names. When none accepts it, the problems of the closest alternative (the fewest) are the reader's to fix.
+ */
+function checkVariants(variants: Variants, value: Json, path: string): Problem[] {
+  const tag = variants.discriminator;
+  if (tag && isObject(value) && typeof value[tag] === 'string') {
+    const chosen = variants.options.find((o) => o.discriminatorValue === value[tag]);
+    if (chosen) return validateValue(chosen.schema, value, path);
+    const known = variants.options.flatMap((o) => (o.discriminatorValue ? [JSON.stringify(o.discriminatorValue)] : []));
+    if (known.length) return [{ path: join(path, tag), message: `must be one of ${known.join(', ')}` }];
+  }
+  const results = variants.options.map((o) => validateValue(o.schema, value, path));
+  const passing = variants.options.filter((_, i) => results[i]?.length === 0);
+  if (variants.kind === 'oneOf' && passing.length > 1)
+    return [
+      { path, message: `must match exactly one of its alternatives, not ${passing.map((o) => o.label).join(' and ')}` },
+    ];
+  if (passing.length > 0) return [];
+  return results.reduce((a, b) => (b.length < a.length ? b : a), results[0] ?? []);
+}
+
+/**
+ * The schema with what the page left out put back along the value's paths, so validateValue checks all of it:
+ * a lazy schema (issue 20) loaded from its file, a circular reference replaced by the schema it repeats. Only
+ * the parts the value reaches are loaded: a small body fetches no file.
+ */
+export async function resolveSchema(
+  schema: SchemaNode,
+  value: Json,
+  load: (file: string) => Promise<SchemaNode>,
+  above: ReadonlyMap<string, SchemaNode> = new Map(),
+): Promise<SchemaNode> {
+  let node = schema;
+  if (node.circular) {
+    const target = above.get(node.circular);
+    if (!target) return node;
+    node = target;
+  }
+  if (node.lazy) node = { ...(await load(node.lazy)), ...(node.name ? { name: node.name } : {}) };
+  const scope = node.name ? new Map(above).set(node.name, node) : above;
+  const out: SchemaNode = { ...node };
+  if (isObject(value) && node.properties)
+    out.properties = await Promise.all(
+      node.properties.map(async (p) =>
+        value[p.name] === undefined
+          ? p
+          : { ...p, schema: await resolveSchema(p.schema, value[p.name] as Json, load, scope) },
+      ),
+    );
+  if (isObject(value) && node.additionalProperties) {
+    const extra = node.additionalProperties;
+    const known = new Set((node.properties ?? []).map((p) => p.name));
+    const first = Object.entries(value).find(([k]) => !known.has(k));
+    if (first) out.additionalProperties = await resolveSchema(extra, first[1], load, scope);
+  }
+  if (Array.isArray(value) && node.items && value.length > 0) {
+    // Items share one schema: resolve it against each, so every item's own branches are in.
+    let items = node.items;
+    for (const item of value) items = await resolveSchema(items, item, load, scope);
+    out.items = items;
+  }
+  if (node.variants) {
+    const variants = node.variants;
+    out.variants = {
+      ...variants,
+      options: await Promise.all(
+        variants.options.map(async (o) => ({ ...o, schema: await resolveSchema(o.schema, value, load, scope) })),
+      ),
+    };
+  }
+  return out;
 }
 
 function checkObject(schema: SchemaNode, value: { [key: string]: Json }, path: string): Problem[] {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiOperation, ApiResponse, SchemaNode } from '../../../../templates/shared/api-model.ts';
 import type { ConsoleRequest } from '../../../../templates/api/console/check-request.ts';
 import { mockResponse } from '../../../../templates/api/console/mock.ts';
+import { bearer } from './credential-fixtures.ts';
 
 const errorExample = (status: string, code: string): ApiResponse => ({
   status,
@@ -75,7 +76,7 @@ const request = (over: Partial<ConsoleRequest> = {}): ConsoleRequest => ({
   query: {},
   headers: {},
   body: '{"quantity": 3}',
-  credential: 'tsk_test_1',
+  credentials: bearer('tsk_test_1'),
   ...over,
 });
 
@@ -146,7 +147,7 @@ describe('mockResponse', () => {
   });
 
   it('answers a request without a token with 401, in a plain error when the document has no example', () => {
-    const res = mockResponse(op, request({ credential: '' }));
+    const res = mockResponse(op, request({ credentials: bearer('') }));
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body)).toEqual({
       error: { status: 401, message: 'Authorization needs a token', field: 'Authorization' },

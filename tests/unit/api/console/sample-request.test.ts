@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { sampleRequest } from '../../../../templates/api/console/console-panel.ts';
 import type { ApiOperation } from '../../../../templates/shared/api-model.ts';
 import { toCurl } from '../../../../templates/shared/code-sample-writers.ts';
+import { bearer } from './credential-fixtures.ts';
 
 const op = {
   method: 'POST',
   path: '/orders/{orderId}/lines',
   security: [[{ scheme: 'bearerAuth', scopes: [] }]],
+  parameters: [],
+  requestBody: { required: true, content: [{ mediaType: 'application/json', examples: [] }] },
 } as unknown as ApiOperation;
 
 // issue 19: the console's code samples are the build's writers fed with what the reader filled in.
@@ -17,7 +20,7 @@ describe('sampleRequest', () => {
       query: { expand: 'order', empty: '' },
       headers: { 'Idempotency-Key': 'k1' },
       body: '{"quantity": 2}',
-      credential: 'tsk_test',
+      credentials: bearer('tsk_test'),
     });
     expect(toCurl(r)).toBe(
       [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeConstraints } from '../../../../src/apiref/schema-tree.ts';
 import type { SchemaNode } from '../../../../templates/shared/api-model.ts';
-import { readParameter, validateValue } from '../../../../templates/api/console/validate.ts';
+import { readParameter, resolveSchema, validateValue } from '../../../../templates/api/console/validate.ts';
 
 const str = (extra: Partial<SchemaNode> = {}): SchemaNode => ({ type: 'string', ...extra });
 const messages = (schema: SchemaNode, value: Parameters<typeof validateValue>[1]) =>
@@ -90,9 +90,108 @@ describe('validateValue', () => {
     expect(messages(either, {})).toEqual(['card: is required']);
   });
 
+  it('holds oneOf to exactly one alternative, and to the one a discriminator names', () => {
+    const overlapping: SchemaNode = {
+      type: 'object',
+      variants: {
+        kind: 'oneOf',
+        options: [
+          { label: 'Named', schema: { type: 'object', properties: [{ name: 'name', required: true, schema: str() }] } },
+          {
+            label: 'Labelled',
+            schema: { type: 'object', properties: [{ name: 'label', required: true, schema: str() }] },
+          },
+        ],
+      },
+    };
+    expect(messages(overlapping, { name: 'a', label: 'b' })).toEqual([
+      ': must match exactly one of its alternatives, not Named and Labelled',
+    ]);
+    // anyOf takes both.
+    const any = {
+      ...overlapping,
+      variants: { ...(overlapping.variants as NonNullable<SchemaNode['variants']>), kind: 'anyOf' as const },
+    };
+    expect(messages(any, { name: 'a', label: 'b' })).toEqual([]);
+
+    const pet: SchemaNode = {
+      type: 'object',
+      variants: {
+        kind: 'oneOf',
+        discriminator: 'kind',
+        options: [
+          {
+            label: 'Cat',
+            discriminatorValue: 'cat',
+            schema: { type: 'object', properties: [{ name: 'lives', required: true, schema: { type: 'integer' } }] },
+          },
+          {
+            label: 'Dog',
+            discriminatorValue: 'dog',
+            schema: { type: 'object', properties: [{ name: 'bark', required: true, schema: str() }] },
+          },
+        ],
+      },
+    };
+    // The discriminator picks the alternative whose problems are shown, even when another is closer.
+    expect(messages(pet, { kind: 'dog', lives: 9 })).toEqual(['bark: is required']);
+    expect(messages(pet, { kind: 'cat', lives: 9 })).toEqual([]);
+    expect(messages(pet, { kind: 'bird' })).toEqual(['kind: must be one of "cat", "dog"']);
+  });
+
   it('accepts anything where the page does not carry the schema (lazy, circular)', () => {
     expect(messages({ type: 'object', lazy: 'openapi/schemas/x.json' }, 'text')).toEqual([]);
     expect(messages({ type: 'object', circular: 'Category' }, 3)).toEqual([]);
+  });
+});
+
+describe('resolveSchema', () => {
+  // Category: { name, parent: Category (circular) }; Order: { lines: [Line (lazy)] }.
+  const category: SchemaNode = {
+    type: 'object',
+    name: 'Category',
+    properties: [
+      { name: 'name', required: true, schema: str() },
+      { name: 'parent', required: false, schema: { type: 'object', circular: 'Category' } },
+    ],
+  };
+  const line: SchemaNode = {
+    type: 'object',
+    properties: [{ name: 'quantity', required: true, schema: { type: 'integer', constraints: ['>= 1'] } }],
+  };
+  const order: SchemaNode = {
+    type: 'object',
+    properties: [
+      {
+        name: 'lines',
+        required: true,
+        schema: { type: 'array', items: { type: 'object', name: 'Line', lazy: 'openapi/schemas/line.json' } },
+      },
+      { name: 'category', required: false, schema: category },
+    ],
+  };
+
+  it('loads the lazy parts the value reaches and follows circular references, so every level is checked', async () => {
+    const loaded: string[] = [];
+    const load = async (file: string) => {
+      loaded.push(file);
+      return line;
+    };
+    const value = {
+      lines: [{ quantity: 2 }, { quantity: 0 }],
+      category: { name: 'Mugs', parent: { parent: { name: 'Top' } } },
+    };
+    const resolved = await resolveSchema(order, value, load);
+    expect(messages(resolved, value)).toEqual(['lines[1].quantity: must be >= 1', 'category.parent.name: is required']);
+    expect(loaded).toEqual(['openapi/schemas/line.json']);
+  });
+
+  it('loads nothing the value does not reach', async () => {
+    const load = async (file: string): Promise<SchemaNode> => {
+      throw new Error(`loaded ${file}`);
+    };
+    const value = { lines: [], category: { name: 'Mugs' } };
+    expect(messages(await resolveSchema(order, value, load), value)).toEqual([]);
   });
 });
 
