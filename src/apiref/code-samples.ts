@@ -7,6 +7,7 @@ import type {
   SchemaNode,
 } from '../../templates/shared/api-model.js';
 import {
+  isFileSchema,
   scalar,
   toCurl,
   toFetch,
@@ -84,7 +85,13 @@ export function buildSampleRequest(operation: ApiOperation, schemes: readonly Ap
 
   const media = operation.requestBody?.content[0];
   const example = media?.examples[0];
-  const value: Json | undefined = media ? (example ? example.value : {}) : undefined;
+  let value: Json | undefined = media ? (example ? example.value : {}) : undefined;
+  // A multipart body's file fields upload a file: the samples name one to pick, not the example's text.
+  const files = /^multipart\//i.test(media?.mediaType ?? '')
+    ? (media?.schema?.properties ?? []).filter((p) => isFileSchema(p.schema)).map((p) => p.name)
+    : [];
+  if (files.length && value && typeof value === 'object' && !Array.isArray(value))
+    for (const name of files) value = { ...value, [name]: `path/to/${name}` };
   const sent = media && value !== undefined ? concreteMediaType(media.mediaType, value) : undefined;
   if (sent) headers.push(['Content-Type', sent]);
   const search = query
@@ -95,7 +102,9 @@ export function buildSampleRequest(operation: ApiOperation, schemes: readonly Ap
     method: operation.method,
     url: `${base.replace(/\/+$/, '')}${pathPart}${search ? `?${search}` : ''}`,
     headers,
-    ...(media && value !== undefined ? { body: { mediaType: sent ?? media.mediaType, value } } : {}),
+    ...(media && value !== undefined
+      ? { body: { mediaType: sent ?? media.mediaType, value, ...(files.length ? { files } : {}) } }
+      : {}),
   };
 }
 

@@ -238,7 +238,14 @@ function discriminatorValue(d: { mapping: Record<string, string> }, ref: string)
 function copyMeta(schema: Raw, node: SchemaNode, ctx: SchemaContext): void {
   const title = str(schema.title);
   if (title) node.title = title;
-  const format = str(schema.format);
+  // OpenAPI 3.1 writes a file as contentMediaType / contentEncoding where 3.0 wrote format binary / base64.
+  const format =
+    str(schema.format) ??
+    (schema.contentEncoding === 'base64'
+      ? 'base64'
+      : typeof schema.contentMediaType === 'string' && !/^text\/|json/i.test(schema.contentMediaType)
+        ? 'binary'
+        : undefined);
   if (format) node.format = format;
   const description = ctx.markdown(str(schema.description));
   if (description) node.description = description;

@@ -3,7 +3,7 @@
  * PHP (curl). Shared by the build, which writes each operation's samples into its page (src/apiref/code-samples.ts),
  * and the request console, which rewrites them as the reader fills in the request (issue 19).
  */
-import type { Json } from './api-model.ts';
+import type { Json, SchemaNode } from './api-model.ts';
 
 /** The request a sample makes, computed once and written out in each language. */
 export interface SampleRequest {
@@ -15,6 +15,10 @@ export interface SampleRequest {
 }
 
 const isFileField = (r: SampleRequest, name: string): boolean => r.body?.files?.includes(name) === true;
+
+/** A field that uploads a file in a multipart body: a string of `format: binary` or `base64`. */
+export const isFileSchema = (schema: SchemaNode): boolean =>
+  schema.type.split(' | ').includes('string') && /^(binary|base64)$/.test(schema.format ?? '');
 
 export const scalar = (v: Json): string =>
   typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -4,6 +4,7 @@
  * A form's fields come from its schema's properties; a `binary` field takes a file.
  */
 import type { ApiMediaType, ApiOperation, Json, PropertyNode } from '../../shared/api-model.ts';
+import { isFileSchema } from '../../shared/code-sample-writers.ts';
 import { readParameter } from './validate.ts';
 
 export type BodyKind = 'json' | 'form' | 'multipart' | 'text';
@@ -44,10 +45,7 @@ export const formFields = (media: ApiMediaType): PropertyNode[] =>
   (media.schema?.properties ?? []).filter((p) => !p.schema.readOnly);
 
 /** A field the reader fills with a file: `format: binary` (or `base64`) in a multipart body. */
-export const isFileField = (kind: BodyKind, p: PropertyNode): boolean =>
-  kind === 'multipart' &&
-  p.schema.type.split(' | ').includes('string') &&
-  /^(binary|base64)$/.test(p.schema.format ?? '');
+export const isFileField = (kind: BodyKind, p: PropertyNode): boolean => kind === 'multipart' && isFileSchema(p.schema);
 
 export const isFile = (v: FormValue | undefined): v is FileValue => typeof v === 'object' && v !== null;
 
