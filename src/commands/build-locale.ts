@@ -11,7 +11,7 @@ import { loadLastUpdated } from '../content/last-updated.js';
 import { scanSite } from '../content/scan-site.js';
 import type { StaticFiles } from '../content/scan-static.js';
 import { throwOnErrors, type Diagnostic } from '../diagnostics.js';
-import { byteSize, stage, type Logger } from '../log.js';
+import { stage, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { OutputFile } from '../output/write.js';
 import { buildMachineFiles } from '../publish/index.js';
@@ -75,8 +75,6 @@ export interface LocaleBuild {
    * among them). Without `emit`, all of them.
    */
   files: OutputFile[];
-  /** Bytes of every generated file of this locale, emitted or returned. */
-  bytes: number;
   table: RouteTable;
   warnings: Diagnostic[];
 }
@@ -91,8 +89,6 @@ const kib = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
 export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
   const { config, log } = o;
   const warnings: Diagnostic[] = [];
-  let emittedBytes = 0;
-  let emit: ((file: OutputFile) => void) | undefined;
   let pool: CompilePool | undefined;
   try {
     // 2. Collect: pages and each docs version (a translated build's files in place of the default ones), compiled on worker threads, and the API document
@@ -177,12 +173,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
 
     // 4–5. Bundle: generated route modules, the client build (per-route chunks and their manifest) and the server build
     const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
-    const output = await o.openOutput?.();
-    if (output)
-      emit = (file: OutputFile): void => {
-        output(file);
-        emittedBytes += byteSize([file]);
-      };
+    const emit = await o.openOutput?.();
     await fs.mkdir(o.genDir, { recursive: true });
     const { client, server, manifest } = await stage(log, 'bundle', async () => {
       try {
@@ -270,7 +261,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
 
     // With emit, every page went there already; those kept were for the search stage only.
     const files = [...client.files, manifest.file, ...(emit ? [] : rendered.files), ...api.files, ...published];
-    return { files, bytes: emittedBytes + byteSize(files), table, warnings };
+    return { files, table, warnings };
   } finally {
     await pool?.close();
   }

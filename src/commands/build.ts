@@ -99,11 +99,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const statics = await scanStatic(path.join(siteDir, 'static'));
 
     // 8. Write, as files are made: into a temporary folder, swapped in on success (output/write.ts)
+    let writer: OutputWriter | undefined;
     const openWriter = (): Promise<OutputWriter> => {
-      writing ??= openOutput(outDir, statics, options.interrupt, options.swapGate);
+      writing ??= openOutput(outDir, statics, options.interrupt, options.swapGate).then((w) => (writer = w));
       return writing;
     };
-    let bytes = 0;
+    // The bytes made are counted once, by the writer as it writes; without a writer, from the files returned.
+    const writtenBytes = (): number => writer?.written.bytes ?? 0;
 
     // 2–7. Each locale: the default one at the root of the output, the others under /<locale>/ (issue 4 item 7)
     const files: OutputFile[] = [];
@@ -111,6 +113,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const locale of localesOf(config)) {
       const tag = pc.dim(`[${locale}]`);
       const localeStarted = performance.now();
+      const writtenBefore = writtenBytes();
       const localeLog: Logger = locale
         ? {
             info: (line) => log.info(`${tag} ${line}`),
@@ -144,7 +147,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
               },
       });
       warnings.push(...built.warnings);
-      bytes += built.bytes;
       if (!locale) {
         table = built.table;
         files.push(...built.files);
@@ -159,10 +161,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       );
       const localeFiles = [...translatedStatics, ...built.files.map((f) => ({ ...f, path: `${locale}/${f.path}` }))];
       files.push(...localeFiles);
-      bytes += byteSize(translatedStatics);
+      // This locale's files: those written as they were made, and those the write stage below writes.
+      const localeBytes = writtenBytes() - writtenBefore + byteSize(built.files);
       localeLog.info(
         summaryLine(
-          buildStats(built.table, localeStarted, built.bytes),
+          buildStats(built.table, localeStarted, localeBytes),
           dedupeDiagnostics(built.warnings).length,
           path.relative(root, path.join(outDir, locale)),
         ),
@@ -182,7 +185,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     const uniqueWarnings = dedupeDiagnostics(warnings);
     reportDiagnostics(uniqueWarnings, log, root);
-    const stats = buildStats(table as RouteTable, started, bytes);
+    const stats = buildStats(table as RouteTable, started, writer ? writtenBytes() : byteSize(files));
     log.info(summaryLine(stats, uniqueWarnings.length, path.relative(root, outDir) || outDir));
     return { files, table: table as RouteTable, config, warnings: uniqueWarnings, outDir, stats };
   } catch (err) {

@@ -36,6 +36,14 @@ describe('a site with two locales', () => {
     expect(built.log.text()).toMatch(/\[fr\] ✓ render 4 pages/);
   });
 
+  it('reports the bytes it made: every generated file of both locales, and the static files copied under /fr/', async () => {
+    const size = (c: string | Uint8Array) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
+    // The site's own static files, at the root, are copied rather than made: the summary line leaves them out.
+    const made = built.files.filter((f) => f.path !== 'img/dot.svg').reduce((n, f) => n + size(f.contents), 0);
+    expect(built.stats.bytes).toBe(made);
+    expect(built.log.text()).toContain(`, ${(made / 1024 / 1024).toFixed(1)} MB, no warnings`);
+  });
+
   it("sets <html lang> from the locale's htmlLang", async () => {
     expect(await html('docs/intro/index.html')).toMatch(/^<!doctype html>\n<html lang="en-US"/);
     expect(await html('fr/docs/intro/index.html')).toMatch(/^<!doctype html>\n<html lang="fr-FR"/);
