@@ -135,7 +135,6 @@ export async function buildClient(options: {
   const dataChunks: Array<{ path: string; contents: Uint8Array }> = [];
   const byUrlPath = new Map(result.outputFiles.map((f) => [`${ASSETS_DIR}/${rel(f.path)}`, f]));
   const codeOf = (urlPath: string): string | undefined => byUrlPath.get(urlPath)?.text;
-  const encoder = new TextEncoder();
   for (const entry of options.entries) {
     if (entry.dataRoute) {
       // Its chunk: the page data beside the template module every route of its kind shares.
@@ -148,7 +147,7 @@ export async function buildClient(options: {
         sidebar: entry.dataRoute.sidebar,
       });
       const chunkPath = `${path.posix.dirname(shared.chunk)}/${chunk.file}`;
-      const file = { path: chunkPath, contents: encoder.encode(chunk.contents) };
+      const file = { path: chunkPath, contents: chunk.contents };
       if (options.emit) options.emit(file);
       else dataChunks.push(file);
       manifest.routes[entry.route.path] = {

@@ -84,7 +84,7 @@ describe('route data in the bundles', () => {
     expect(b.file).not.toBe(a.file);
     expect(dataChunk({ name: 'r0', page, templateFile: 't.js', sidebar: true })).toEqual(a);
     // The sidebar comes from the template module, not repeated in the data.
-    expect(a.contents).not.toContain('Only link');
+    expect(Buffer.from(a.contents).toString('utf8')).not.toContain('Only link');
   });
 
   it('takes a small template module’s code into the chunk, saving the page a request, and imports a large one', async () => {
@@ -92,11 +92,12 @@ describe('route data in the bundles', () => {
     const templateCode =
       'import{a as o}from"./c/chunk-AAAAAAAA.js";import{a as p}from"./c/chunk-BBBBBBBB.js";var t=o.ApiTagPage;export{t as Template,p as sidebar};';
     const small = dataChunk({ name: 'r0', page, templateFile: 't.js', templateCode, sidebar: true });
+    const smallJs = Buffer.from(small.contents).toString('utf8');
     expect(small.inlined).toBe(true);
-    expect(small.contents).not.toContain('t.js');
-    expect(small.contents.startsWith(templateCode.slice(0, templateCode.indexOf('export{')))).toBe(true);
+    expect(smallJs).not.toContain('t.js');
+    expect(smallJs.startsWith(templateCode.slice(0, templateCode.indexOf('export{')))).toBe(true);
     // It still exports what a route module does, as a module would see it.
-    const standalone = small.contents.replace(/import\{a as (\w)\}from"[^"]+";/g, 'const $1={ApiTagPage:"T"};');
+    const standalone = smallJs.replace(/import\{a as (\w)\}from"[^"]+";/g, 'const $1={ApiTagPage:"T"};');
     const exported = await import(`data:text/javascript,${encodeURIComponent(standalone)}`);
     expect(Object.keys(exported).sort()).toEqual(['Template', 'page']);
     expect(exported.Template).toBe('T');
@@ -110,7 +111,7 @@ describe('route data in the bundles', () => {
       sidebar: true,
     });
     expect(large.inlined).toBe(false);
-    expect(large.contents).toContain('from"./t.js"');
+    expect(Buffer.from(large.contents).toString('utf8')).toContain('from"./t.js"');
   });
 
   it('leaves the page data out of the server bundle and renders it from the route table', async () => {
