@@ -70,11 +70,13 @@ async function shipped(): Promise<{ panelChunk: boolean; button: boolean; server
   const manifestName = (await fs.readdir(assets)).find((f) => /^manifest-.*\.json$/.test(f)) as string;
   const manifest = JSON.parse(await fs.readFile(path.join(assets, manifestName), 'utf8')) as Record<string, string>;
   const chunk = await fs.readFile(path.join(outDir, manifest['/docs/api/get-a-pet'] as string), 'utf8');
-  const servers = /"console":\{"servers":(\[[^\]]*\])\}/.exec(chunk)?.[1];
+  // The page data, as the chunk gives it to JSON.parse (src/bundle/data-chunk.ts).
+  const json = /JSON\.parse\(String\.raw`([^`]*)`\)/.exec(chunk)?.[1] as string;
+  const page = JSON.parse(json) as { data: { console?: { servers: string[] } } };
   return {
     panelChunk: scripts.some((f) => /(^|\/)console-panel-[^/]*\.js$/.test(f)),
     button: code.some((c) => c.includes('api-console-button')),
-    servers: servers === undefined ? undefined : (JSON.parse(servers) as string[]),
+    servers: page.data.console?.servers,
   };
 }
 
