@@ -151,29 +151,6 @@ function throwOnUnsafe(files: readonly OutputFile[]): void {
 }
 
 /**
- * Write stage for files all made already: the one writer of the output folder (openOutput), in one go.
- */
-export async function writeOutput(
-  outDir: string,
-  files: readonly OutputFile[],
-  statics?: StaticFiles,
-  interrupt?: Interruptible,
-): Promise<void> {
-  // issue 8: a SIGINT/SIGTERM waits for this stage to stop at a slice boundary (or to finish the swap).
-  return guarded(interrupt, async () => {
-    throwOnUnsafe(files);
-    const writer = await openOutput(outDir, statics, interrupt);
-    try {
-      await writer.addAll(files);
-      await writer.commit();
-    } catch (err) {
-      await writer.discard();
-      throw err;
-    }
-  });
-}
-
-/**
  * Runs `fn` over `items` synchronously, yielding to the event loop every SLICE_MS and checking `signal` before
  * each slice: an interruption stops the work between two calls, never inside one, and nothing is left in flight.
  */

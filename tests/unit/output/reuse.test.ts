@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { scanStatic } from '../../../src/content/scan-static.ts';
 import { copyOrReuse, holdsBytes, sameFileContents, writeOrReuse } from '../../../src/output/reuse.ts';
-import { writeOutput } from '../../../src/output/write.ts';
+import { writeAll } from '../../helpers/output.ts';
 
 // The write stage links files the previous output already holds with the same bytes instead of writing them.
 
@@ -18,12 +18,12 @@ beforeEach(async () => {
   await fs.writeFile(path.join(outDir, 'index.html'), 'old site');
 });
 
-describe('writeOutput, reusing the previous output', () => {
+describe('the write stage, reusing the previous output', () => {
   it('links files the previous output holds unchanged and writes the others', async () => {
     await fs.writeFile(path.join(outDir, 'same.html'), 'unchanged');
     await fs.writeFile(path.join(outDir, 'edited.html'), 'before');
     const sameBefore = await fs.stat(path.join(outDir, 'same.html'));
-    await writeOutput(outDir, [
+    await writeAll(outDir, [
       { path: 'same.html', contents: 'unchanged' },
       { path: 'edited.html', contents: 'after!' },
       { path: 'index.html', contents: 'new site' },
@@ -56,7 +56,7 @@ describe('writeOutput, reusing the previous output', () => {
       { path: 'a', contents: 'x' },
       { path: 'a/b', contents: 'y' },
     ];
-    await expect(writeOutput(outDir, files, await scanStatic(staticDir))).rejects.toThrow();
+    await expect(writeAll(outDir, files, await scanStatic(staticDir))).rejects.toThrow();
     expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
     expect(await fs.readFile(path.join(outDir, 'robots.txt'), 'utf8')).toBe('static robots');
     expect((await fs.readdir(parent)).sort()).toEqual(['build', 'static']);
@@ -64,12 +64,12 @@ describe('writeOutput, reusing the previous output', () => {
 
   it('writes normally where the previous output had a file in place of a folder', async () => {
     await fs.writeFile(path.join(outDir, 'docs'), 'a file');
-    await writeOutput(outDir, [{ path: 'docs/index.html', contents: 'docs' }]);
+    await writeAll(outDir, [{ path: 'docs/index.html', contents: 'docs' }]);
     expect(await fs.readFile(path.join(outDir, 'docs', 'index.html'), 'utf8')).toBe('docs');
   });
 
   it('gives a later entry for the same path the last word when it is reused too', async () => {
-    await writeOutput(outDir, [
+    await writeAll(outDir, [
       { path: 'index.html', contents: 'first' },
       { path: 'index.html', contents: 'old site' },
     ]);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
 import { scanStatic } from '../../../src/content/scan-static.ts';
-import { inSlices, openOutput, writeOutput } from '../../../src/output/write.ts';
+import { inSlices, openOutput } from '../../../src/output/write.ts';
+import { writeAll } from '../../helpers/output.ts';
 
 // issue 8: the write stage never leaves a half-written site, whether it is interrupted or killed outright.
 
@@ -21,10 +22,10 @@ beforeEach(async () => {
 const manyFiles = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ path: `docs/p${i}/index.html`, contents: `page ${i}` }));
 
-describe('writeOutput', () => {
+describe('the write stage, interrupted or killed', () => {
   it('stops when interrupted, removes its temporary folder and leaves the old output', async () => {
     const interrupt = createInterruptController();
-    const writing = writeOutput(outDir, manyFiles(2000), undefined, interrupt);
+    const writing = writeAll(outDir, manyFiles(2000), undefined, interrupt);
     const stopped = interrupt.interrupt('SIGINT');
     await expect(writing).rejects.toBeInstanceOf(InterruptedError);
     await stopped;
@@ -33,22 +34,25 @@ describe('writeOutput', () => {
     expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
   });
 
-  it('makes an interruption wait until the write has stopped, then removes what the build registered', async () => {
+  it('makes an interruption that comes during the swap wait for it, then removes what the build registered', async () => {
     const interrupt = createInterruptController();
     const scratch = path.join(parent, 'gen-scratch');
     await fs.mkdir(scratch);
     interrupt.track(scratch);
+    const out = await openOutput(outDir, undefined, interrupt);
+    await out.addAll(manyFiles(500));
     let settled = false;
-    const writing = writeOutput(outDir, manyFiles(500), undefined, interrupt).finally(() => (settled = true));
+    const committing = out.commit().finally(() => (settled = true));
     await interrupt.interrupt('SIGTERM');
-    // interrupt() resolved only after the write had settled and cleaned up.
+    // interrupt() resolved only after the swap had finished: the new output is whole, nothing else is left.
     expect(settled).toBe(true);
-    await writing.catch(() => {});
+    await committing;
+    expect((await fs.readdir(path.join(outDir, 'docs'))).length).toBe(500);
     expect(await fs.readdir(parent)).toEqual(['build']);
   });
 
   it('writes normally when nothing interrupts it', async () => {
-    await writeOutput(outDir, manyFiles(3), undefined, createInterruptController());
+    await writeAll(outDir, manyFiles(3), undefined, createInterruptController());
     expect((await fs.readdir(path.join(outDir, 'docs'))).sort()).toEqual(['p0', 'p1', 'p2']);
     expect(await fs.readdir(parent)).toEqual(['build']);
   });
@@ -62,19 +66,19 @@ describe('writeOutput', () => {
       { path: 'a', contents: 'x' },
       { path: 'a/b', contents: 'y' },
     ];
-    await expect(writeOutput(outDir, conflicting)).rejects.toThrow();
+    await expect(writeAll(outDir, conflicting)).rejects.toThrow();
     expect((await fs.readdir(parent)).sort()).toEqual(['build']);
     expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
   });
 
   it('leaves folders that only look like its own alone', async () => {
     await fs.mkdir(path.join(parent, 'build.old-backup'));
-    await writeOutput(outDir, manyFiles(1));
+    await writeAll(outDir, manyFiles(1));
     expect((await fs.readdir(parent)).sort()).toEqual(['build', 'build.old-backup']);
   });
 });
 
-describe('writeOutput, static files', () => {
+describe('the write stage, static files', () => {
   it('copies the static folder (nested files, symbolic links as links, dot files left out) under the generated files', async () => {
     const staticDir = path.join(parent, 'static');
     await fs.mkdir(path.join(staticDir, 'img', 'icons'), { recursive: true });
@@ -82,7 +86,7 @@ describe('writeOutput, static files', () => {
     await fs.writeFile(path.join(staticDir, 'robots.txt'), 'static robots');
     await fs.writeFile(path.join(staticDir, '.hidden'), 'secret');
     await fs.symlink('icons/a.svg', path.join(staticDir, 'img', 'link.svg'));
-    await writeOutput(
+    await writeAll(
       outDir,
       [
         { path: 'robots.txt', contents: 'generated robots' },
@@ -99,7 +103,7 @@ describe('writeOutput, static files', () => {
   });
 
   it('writes files given twice once each, the later one winning', async () => {
-    await writeOutput(outDir, [
+    await writeAll(outDir, [
       { path: 'a/index.html', contents: 'first' },
       { path: 'a/index.html', contents: 'second' },
     ]);
