@@ -323,7 +323,8 @@ function operationToc(op: ApiOperation, data: ApiOperationData): TocItem[] {
 export function consoleServers(op: ApiOperation, allowed: readonly string[] | undefined): string[] {
   const trim = (url: string) => url.replace(/\/+$/, '');
   const allow = allowed ? new Set(allowed.map(trim)) : undefined;
-  const urls = op.servers.filter((s) => !allow || allow.has(trim(s.url)));
+  // A server with variables is allowed by its URL as the console calls it (defaults put in) or as written.
+  const urls = op.servers.filter((s) => !allow || allow.has(trim(resolveServerUrl(s))) || allow.has(trim(s.url)));
   const sandbox = (s: ApiServer) => /sandbox|test|staging/i.test(`${s.url} ${s.description?.__html ?? ''}`);
   return [...urls.filter(sandbox), ...urls.filter((s) => !sandbox(s))].map((s) => resolveServerUrl(s));
 }

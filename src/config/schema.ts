@@ -176,8 +176,9 @@ export const configSchema = z.strictObject({
           /** Show the panel on every operation page. @example true */
           enabled: z.boolean().default(false),
           /**
-           * Server URLs of the document's `servers` the panel may send to; unset, all of them. The reader's token
-           * goes only there. @example ['https://sandbox.api.tessera.example/v1']
+           * Server URLs of the document's `servers` the panel may send to (one with variables as the panel calls
+           * it, their defaults put in); unset, all of them. The reader's token goes only there.
+           * @example ['https://sandbox.api.tessera.example/v1']
            */
           servers: z.array(z.url()).optional(),
         })

@@ -22,4 +22,9 @@ describe('consoleServers', () => {
     expect(consoleServers(op([prod, sandbox]), ['https://api.example/test'])).toEqual(['https://api.example/test/']);
     expect(consoleServers(op([prod]), [])).toEqual([]);
   });
+
+  it('allows a server with variables by the URL the console calls, its defaults put in', () => {
+    // The config takes URLs only: `http://localhost:{port}/v1` is not one.
+    expect(consoleServers(op([prod, local]), ['http://localhost:8080/v1'])).toEqual(['http://localhost:8080/v1']);
+  });
 });
