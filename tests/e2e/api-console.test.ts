@@ -336,4 +336,19 @@ describe('the request console on the real portal (issue 19)', () => {
     expect(await page.locator(`${PANEL} .api-console-response`).textContent()).toContain('"id": "emp_mock1"');
     await context.close();
   });
+
+  it('uploads a product photo as multipart: a file picker, the Mock’s 201, a curl that sends the file', async () => {
+    const { page, context } = await openPage(portal, '/docs/api/add-photo');
+    await page.locator('.api-console-button').click();
+    await page.locator(PANEL).waitFor();
+    await page.getByLabel('Bearer token').fill('tsk_test_123');
+    await page
+      .getByLabel(/^file/)
+      .setInputFiles({ name: 'mug.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('JPEG') });
+    expect(await page.locator(`${PANEL} .api-console-code`).textContent()).toContain("--form 'file=@mug.jpg'");
+    await send(page);
+    expect(await statusText(page)).toMatch(/^201 Created/);
+    expect(await page.locator(`${PANEL} .api-console-response`).textContent()).toContain('"status": "processing"');
+    await context.close();
+  });
 });
