@@ -1,7 +1,14 @@
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { error, warning, type Diagnostic } from '../diagnostics.js';
-import { createSourceMap, locateEntry, locatePointer, parseJsonDocument, type SourceMap } from './locate.js';
+import {
+  createSourceMap,
+  locateEntry,
+  locatePointer,
+  parseJsonDocument,
+  parseYamlQuickly,
+  type SourceMap,
+} from './locate.js';
 import { collectDescriptionLinks, type DescriptionLink } from './description-links.js';
 import { createMarkdownRenderer } from './markdown.js';
 import { buildApiModel, type ApiModel } from './model.js';
@@ -58,8 +65,10 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
   const { file } = options;
   // 1. Text -> object, with a line for every JSON pointer (parsed only when a message needs one)
   const json = parseJsonDocument(options.source);
+  // YAML with nothing to report needs no positions either (parseYamlQuickly says what it leaves to the slow parse).
+  const quickYaml = json === undefined ? parseYamlQuickly(options.source) : undefined;
   const source = createSourceMap(options.source, { json: json !== undefined });
-  if (json === undefined && source.doc.errors.length > 0) {
+  if (json === undefined && quickYaml === undefined && source.doc.errors.length > 0) {
     return {
       diagnostics: source.doc.errors.slice(0, 5).map((e) =>
         error(
@@ -75,7 +84,7 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
       ),
     };
   }
-  let raw: unknown = json;
+  let raw: unknown = json ?? quickYaml;
   try {
     // toJS keeps yaml's alias limit (100), which stops "billion laughs" expansion (issue 8).
     if (raw === undefined) raw = source.doc.toJS();
@@ -96,7 +105,13 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
     };
   }
   // YAML 1.2 and JSON both want unique keys; the parsers keep the last one silently.
-  const duplicates = json !== undefined ? findDuplicateJsonKeys(options.source) : findDuplicateYamlKeys(source);
+  // (A YAML document read quickly has none: that reader refuses them.)
+  const duplicates =
+    json !== undefined
+      ? findDuplicateJsonKeys(options.source)
+      : quickYaml !== undefined
+        ? []
+        : findDuplicateYamlKeys(source);
   if (duplicates.length > 0) {
     return {
       diagnostics: duplicates.slice(0, 5).map((d) =>
