@@ -159,17 +159,19 @@ export function createProgram(): Command {
     .description('measure build time, memory and first-visit bytes')
     .option('--runs <n>', 'cold builds per corpus', '3')
     .option('--pages <n>', 'pages in the generated corpus', '1000')
-    .option('--only <parts>', 'measure only these, comma-separated: portal, corpus, api')
+    .option('--edits <n>', 'doc edits while portal serve runs (serve part)', '5')
+    .option('--only <parts>', 'measure only these, comma-separated: portal, corpus, api, serve')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ npm run bench\n  $ portal bench --runs 1 --pages 200\n  $ portal bench --only api',
+      '\nExamples:\n  $ npm run bench\n  $ portal bench --runs 1 --pages 200\n  $ portal bench --only api\n  $ portal bench --only serve --edits 200',
     )
-    .action(async (opts: { runs: string; pages: string; only?: string }) => {
+    .action(async (opts: { runs: string; pages: string; edits: string; only?: string }) => {
       const { bench } = await import('./bench/index.js');
       await bench({
         root: process.cwd(),
         runs: Number(opts.runs),
         pages: Number(opts.pages),
+        edits: Number(opts.edits),
         only: opts.only?.split(',').map((p) => p.trim()),
       });
     });

@@ -8,6 +8,8 @@ import { benchApi } from './api.js';
 import { formatSeconds, timedBuild } from './timed-build.js';
 import { benchFirstVisit, ownScripts } from './first-visit.js';
 import { benchSearch } from './search.js';
+import { benchServe } from './serve.js';
+import { spread } from './spread.js';
 import { formatStageTimes, medianStageTimes, parseStageTimes, type StageTime } from './stages.js';
 
 interface Figures {
@@ -18,14 +20,19 @@ interface Figures {
   stages: StageTime[];
 }
 
-/** What `--only` may name: the portal's site, the generated MDX corpus, the API documents. */
-export const BENCH_PARTS = ['portal', 'corpus', 'api'] as const;
+/** What `--only` may name: the portal's site, the generated MDX corpus, the API documents, the portal's preview. */
+export const BENCH_PARTS = ['portal', 'corpus', 'api', 'serve'] as const;
 
-/** `portal bench` (npm run bench): cold builds of the portal, of a generated corpus and of API documents, and first-visit bytes. */
+/** Edits the serve part makes by default: enough for a median, few enough to keep the bench quick. */
+export const SERVE_EDITS = 5;
+
+/** `portal bench` (npm run bench): cold builds of the portal, of a generated corpus and of API documents, first-visit bytes, and the preview. */
 export async function bench(options: {
   root: string;
   runs: number;
   pages: number;
+  /** Edits of a doc while `portal serve` runs (the serve part). */
+  edits?: number;
   only?: readonly string[] | undefined;
   log?: Logger;
 }): Promise<void> {
@@ -86,6 +93,12 @@ export async function bench(options: {
 
     // issue 5 and issue 20 budgets: generated documents of 1k to 10k operations, then every shared third-party one
     if (parts.has('api')) await benchApi({ root: options.root, work, log });
+
+    // issue 16 budgets: the preview's first page, edit-to-visible in Chromium, and its memory over the edits
+    if (parts.has('serve'))
+      await benchServe({ root: options.root, work, edits: options.edits ?? SERVE_EDITS, log }).catch((err: Error) =>
+        log.error(`serve: failed, figures skipped (${String(err.message).split('\n')[0]})`),
+      );
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
@@ -128,9 +141,8 @@ async function timedBuilds(
     stages.push(parseStageTimes(build.stdout));
     peak = Math.max(peak, build.peakRssKb);
   }
-  const sorted = [...runsMs].sort((a, b) => a - b);
   return {
-    medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    medianMs: spread(runsMs).median,
     runsMs,
     peakRssMb: Math.round(peak / 1024),
     stages: medianStageTimes(stages),

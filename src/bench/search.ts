@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import type { Logger } from '../log.js';
+import { spread } from './spread.js';
 import { buildSearchIndex } from '../search/build-index.js';
 import { syntheticSearchUnits } from '../search/synthetic-units.js';
 import { createStaticServer, listen } from '../serve/static-server.js';
@@ -26,7 +27,7 @@ const QUERY_SET = [
 const CORPUS_PAGES = 10_000;
 const gz = (data: string | Uint8Array): number => gzipSync(data, { level: 9 }).length;
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const median = (xs: readonly number[]): number => spread(xs).median;
 
 /**
  * Issue 7's budgets: what the first search on the portal downloads and how fast a query answers once loaded

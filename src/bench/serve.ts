@@ -1,0 +1,212 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import type { Logger } from '../log.js';
+import { spread } from './spread.js';
+
+const run = promisify(execFile);
+const bin = path.resolve(import.meta.dirname, '../../bin/portal.js');
+/** The page open while editing, and the file behind it (issue 16's measurement). */
+const ROUTE = '/docs/intro';
+const EDITED = 'docs/intro.mdx';
+/** Longer than this, an edit (or the first page) counts as lost: the bench stops rather than hang. */
+const WAIT_MS = 120_000;
+/** After each shown edit: lets a second watcher event of the same write settle before the next write. */
+const SETTLE_MS = 300;
+
+export interface ServeFigures {
+  /** From spawning `portal serve` to `GET /` answering 200. */
+  firstPageMs: number;
+  /** Each edit: from just before the write to the new text painted in Chromium. */
+  editsMs: number[];
+  /** Edits the page showed by loading itself again rather than in place. */
+  fullLoads: number;
+  /** Resident set of the serve process after the first and after the last edit, in MB (undefined: not readable). */
+  rssAfterFirstMb: number | undefined;
+  rssAfterLastMb: number | undefined;
+}
+
+/** The figures as `npm run bench` prints them, with issue 16's budgets. */
+export function formatServeFigures(f: ServeFigures): string[] {
+  const edits = spread(f.editsMs);
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  const mb = (n: number | undefined) => (n === undefined ? 'n/a' : `${n} MB`);
+  const n = f.editsMs.length;
+  return [
+    `serve (portal, \`portal serve\` in a child process): first page ${ms(f.firstPageMs)} after start (budget ≤ 1000 ms)`,
+    `serve: edit-to-visible on ${ROUTE}, median ${ms(edits.median)} (min ${ms(edits.min)}, max ${ms(edits.max)}) over ${n} edit${n === 1 ? '' : 's'}, ${f.fullLoads} shown by a full page load (budget: median ≤ 200 ms)`,
+    `serve: RSS after edit 1 ${mb(f.rssAfterFirstMb)}, after edit ${n} ${mb(f.rssAfterLastMb)}`,
+  ];
+}
+
+/**
+ * Issue 16's preview figures on a copy of the portal's site (site/ and openapi/, never the project's own):
+ * `portal serve` started as a user starts it, in a child process, timed until its first page; then Chromium
+ * open on /docs/intro while a paragraph with a fresh marker is written into the copy's docs/intro.mdx,
+ * `edits` times, each timed from just before the write until the marker is in the page and one more frame
+ * has been painted.
+ */
+export async function benchServe(o: { root: string; work: string; edits: number; log: Logger }): Promise<void> {
+  let chromium: typeof import('playwright-core').chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    return o.log.warn('serve: skipped, playwright-core is not installed (npm ci installs it)');
+  }
+  const copy = path.join(o.work, 'serve-site');
+  await fs.cp(path.join(o.root, 'site'), path.join(copy, 'site'), { recursive: true });
+  await fs.cp(path.join(o.root, 'openapi'), path.join(copy, 'openapi'), { recursive: true }).catch(() => undefined);
+  const file = path.join(copy, 'site', EDITED);
+  const original = await fs.readFile(file, 'utf8');
+
+  const started = performance.now();
+  const child = spawn('node', [bin, 'serve', '--port', '0', '--out', path.join(copy, 'build')], {
+    cwd: copy,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const url = await firstPage(child, () => output);
+    const firstPageMs = performance.now() - started;
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // The page hears of a rebuild through its event stream: it must be open before a write counts.
+    let connected = false;
+    let loads = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      connected = false;
+      loads++;
+    });
+    page.on('response', (r) => {
+      if (r.url().includes('/__portal/events') && r.ok()) connected = true;
+    });
+    await page.goto(`${url}${ROUTE}`, { waitUntil: 'load' });
+    const editsMs: number[] = [];
+    let fullLoads = 0;
+    let rssAfterFirstMb: number | undefined;
+    let rssAfterLastMb: number | undefined;
+    for (let i = 1; i <= o.edits; i++) {
+      await until(
+        () => connected,
+        `the page's event stream (edit ${i})`,
+        () => output,
+      );
+      const marker = `serve-bench-${i}-${Date.now().toString(36)}`;
+      const loadsBefore = loads;
+      const t0 = performance.now();
+      await fs.writeFile(file, `${original}\n\nEdited by the bench: ${marker}.\n`);
+      await painted(page, marker, () => output);
+      editsMs.push(performance.now() - t0);
+      if (loads > loadsBefore) fullLoads++;
+      const rss = await rssMb(child.pid);
+      if (i === 1) rssAfterFirstMb = rss;
+      if (i === o.edits) rssAfterLastMb = rss;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    }
+    for (const line of formatServeFigures({
+      firstPageMs,
+      editsMs,
+      fullLoads,
+      rssAfterFirstMb,
+      rssAfterLastMb,
+    }))
+      o.log.info(line);
+  } finally {
+    await browser.close();
+    await stop(child);
+  }
+}
+
+/** The server's URL once `GET /` answers 200; throws with its output if it exits or takes too long. */
+async function firstPage(child: ChildProcess, output: () => string): Promise<string> {
+  let url: string | undefined;
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`portal serve exited ${child.exitCode}: ${tail(output())}`);
+      url ??= /serving .* at (http:\/\/[^/\s]+)/.exec(output())?.[1];
+      if (!url) return false;
+      const res = await fetch(`${url}/`).catch(() => undefined);
+      await res?.body?.cancel();
+      return res?.status === 200;
+    },
+    'the first page',
+    output,
+    5,
+  );
+  return url as string;
+}
+
+/**
+ * Waits for `marker` in the page's text, then for one more animation frame: the text is painted. A full
+ * reload replaces the document while waiting; the wait then goes on in the new one.
+ */
+async function painted(page: Page, marker: string, output: () => string): Promise<void> {
+  const deadline = performance.now() + WAIT_MS;
+  for (;;) {
+    try {
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText is the rendered text, laid out: what the reader sees
+      await page.waitForFunction((m) => document.body?.innerText.includes(m), marker, {
+        timeout: Math.max(1, deadline - performance.now()),
+      });
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      return;
+    } catch (err) {
+      const message = String((err as Error).message);
+      if (performance.now() > deadline || !/context was destroyed|navigat/i.test(message))
+        throw new Error(`serve: ${marker} never showed (${message.split('\n')[0]}); server: ${tail(output())}`);
+    }
+  }
+}
+
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  output: () => string,
+  everyMs = 10,
+): Promise<void> {
+  const deadline = performance.now() + WAIT_MS;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`serve: waited too long for ${what}; server: ${tail(output())}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** The process's resident set, from /proc on Linux, `ps` elsewhere. */
+async function rssMb(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    if (kb) return Math.round(kb / 1024);
+  } catch {
+    /* not Linux: ask ps */
+  }
+  try {
+    const { stdout } = await run('ps', ['-o', 'rss=', '-p', String(pid)]);
+    const kb = Number(stdout.trim());
+    return kb ? Math.round(kb / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const tail = (text: string): string => text.trim().split('\n').slice(-5).join(' | ');
