@@ -24,6 +24,8 @@ import { buildSiteData } from '../routes/site-data.js';
 import { buildSiteSearch } from '../search/site-search.js';
 import { searchReadsHtml } from '../search/units.js';
 import type { PreviewState } from '../serve/preview-state.js';
+import { shellKey } from '../serve/shell-key.js';
+import type { LiveBuild } from '../../templates/shared/live-update.js';
 
 /**
  * The config of one locale's build (issue 4 item 7): a non-default locale is the same site served under
@@ -77,6 +79,8 @@ export interface LocaleBuild {
   files: OutputFile[];
   table: RouteTable;
   warnings: Diagnostic[];
+  /** With `liveReload`: what open pages of this locale need to take the build in place. */
+  live?: LiveBuild | undefined;
 }
 
 /**
@@ -204,6 +208,10 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       `client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.size} routes`,
     );
 
+    const live = o.liveReload
+      ? { base: config.baseUrl, shell: shellKey(config, client.manifest), manifest: manifest.url }
+      : undefined;
+
     // 6. Render
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
       renderPages({
@@ -213,7 +221,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         manifest: client.manifest,
         manifestUrl: manifest.url,
         config,
-        liveReload: o.liveReload,
+        liveReload: o.liveReload && live ? { url: o.liveReload, shell: live.shell } : undefined,
         bodyCache: o.preview?.bodies,
         emit,
         // Kept for the search stage, which reads their text; an operation's search entry comes from its data.
@@ -261,7 +269,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
 
     // With emit, every page went there already; those kept were for the search stage only.
     const files = [...client.files, manifest.file, ...(emit ? [] : rendered.files), ...api.files, ...published];
-    return { files, table, warnings };
+    return { files, table, warnings, live };
   } finally {
     await pool?.close();
   }

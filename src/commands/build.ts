@@ -22,6 +22,7 @@ import type { SwapGate } from '../output/swap-gate.js';
 import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { RouteTable } from '../routes/route-table.js';
+import type { LiveBuild } from '../../templates/shared/live-update.js';
 import { buildLocale, localesOf, localizeConfig } from './build-locale.js';
 
 export interface BuildOptions {
@@ -63,6 +64,8 @@ export interface BuildResult {
   warnings: Diagnostic[];
   outDir: string;
   stats: BuildStats;
+  /** With `liveReload`: each locale's build as open pages need it to take it in place. */
+  live: LiveBuild[];
 }
 
 /**
@@ -109,6 +112,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // 2–7. Each locale: the default one at the root of the output, the others under /<locale>/ (issue 4 item 7)
     const files: OutputFile[] = [];
+    const live: LiveBuild[] = [];
     let table: RouteTable | undefined;
     for (const locale of localesOf(config)) {
       const tag = pc.dim(`[${locale}]`);
@@ -147,6 +151,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
               },
       });
       warnings.push(...built.warnings);
+      if (built.live) live.push(built.live);
       if (!locale) {
         table = built.table;
         files.push(...built.files);
@@ -187,7 +192,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     reportDiagnostics(uniqueWarnings, log, root);
     const stats = buildStats(table as RouteTable, started, writer ? writtenBytes() : byteSize(files));
     log.info(summaryLine(stats, uniqueWarnings.length, path.relative(root, outDir) || outDir));
-    return { files, table: table as RouteTable, config, warnings: uniqueWarnings, outDir, stats };
+    return { files, table: table as RouteTable, config, warnings: uniqueWarnings, outDir, stats, live };
   } catch (err) {
     await (await writing?.catch(() => undefined))?.discard();
     if (err instanceof PortalError)

@@ -12,6 +12,7 @@ import { openBrowser } from '../serve/open-browser.js';
 import { createStaticServer, listenFrom } from '../serve/static-server.js';
 import { build } from './build.js';
 import { watchTargets } from './watch-targets.js';
+import type { LiveUpdate } from '../../templates/shared/live-update.js';
 
 export interface ServeOptions {
   root: string;
@@ -35,7 +36,7 @@ export interface ServeOptions {
 const isLoopback = (host: string): boolean =>
   host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
-/** `portal serve`: build, serve the output, rebuild on change and reload open pages. */
+/** `portal serve`: build, serve the output, rebuild on change and update open pages (in place where they can). */
 export async function serve(options: ServeOptions): Promise<{
   url: string;
   close(): Promise<void>;
@@ -57,7 +58,14 @@ export async function serve(options: ServeOptions): Promise<{
   let apiDocument = options.openapi;
   let onBuilt: (() => void) | undefined;
 
+  /**
+   * Files changed since the last good build. Static files keep their names, so no page can tell a new one from
+   * the old: a change among them reloads open pages instead of letting them update in place.
+   */
+  const changed = new Set<string>();
   const rebuild = async (): Promise<void> => {
+    const files = [...changed];
+    changed.clear();
     // The overlay needs the messages a failed build printed, so capture them while echoing to the terminal.
     const captured: string[] = [];
     const tee: Logger = {
@@ -88,8 +96,11 @@ export async function serve(options: ServeOptions): Promise<{
       baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
       onBuilt?.();
-      live.reload();
+      const update: LiveUpdate = { builds: result.live };
+      const staticDir = path.join(siteDir, 'static') + path.sep;
+      live.reload(files.some((f) => f.startsWith(staticDir)) ? '' : JSON.stringify(update));
     } catch (err) {
+      for (const f of files) changed.add(f);
       const text = err instanceof PortalError ? captured.join('\n') : String((err as Error).message);
       live.error(stripAnsi(text) || String(err));
       log.error(pc.red('✗ build failed; still serving the last good build. Fix the error and save.'));
@@ -141,6 +152,7 @@ export async function serve(options: ServeOptions): Promise<{
       if (added.length) watcher?.add(added);
     };
     watcher.on('all', (_event, file) => {
+      changed.add(path.resolve(file));
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (queued) return;

@@ -22,7 +22,8 @@ export interface RenderOptions {
   manifest: AssetManifest;
   manifestUrl: string;
   config: PortalConfig;
-  liveReload?: string | undefined;
+  /** `serve`: the live-reload endpoint and the shell key of this build, for the boot data. */
+  liveReload?: { url: string; shell: string } | undefined;
   /** `serve`: bodies of the last build, reused where nothing they are made from changed. */
   bodyCache?: BodyCache | undefined;
 }
@@ -77,7 +78,7 @@ export async function renderPages(
           chunk: asset(assets.chunk),
           manifest: o.manifestUrl,
           assets: asset('_portal/'),
-          ...(o.liveReload ? { liveReload: o.liveReload } : {}),
+          ...(o.liveReload ? { liveReload: o.liveReload.url, shell: o.liveReload.shell } : {}),
         },
       }),
     };

@@ -2,7 +2,7 @@ import type http from 'node:http';
 
 export const LIVE_RELOAD_PATH = '/__portal/events';
 
-/** Server-sent events to open pages: `reload` after a good rebuild, `build-error` with the message otherwise. */
+/** Server-sent events to open pages: `reload` after a good rebuild (with the LiveUpdate), `build-error` with the message otherwise. */
 export function createLiveReload() {
   const clients = new Set<http.ServerResponse>();
   let lastError: string | undefined;
@@ -23,11 +23,12 @@ export function createLiveReload() {
       req.on('close', () => clients.delete(res));
       return true;
     },
-    reload() {
+    /** `data`: what pages need to take the new build in place (LiveUpdate); without it they reload. */
+    reload(data = '') {
       lastError = undefined;
       for (const res of clients) {
         send(res, 'build-ok', '');
-        send(res, 'reload', '');
+        send(res, 'reload', data);
       }
     },
     error(message: string) {

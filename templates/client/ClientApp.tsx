@@ -4,7 +4,7 @@ import { pathFromLocation } from '../shared/urls.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { RouteLoader } from './chunks.ts';
 import { ensureEntryKey } from './history.ts';
-import { createNavigator, type Navigation, scrollToHash, type View } from './navigator.ts';
+import { createNavigator, type Navigation, type Navigator, scrollToHash, type View } from './navigator.ts';
 import { canPrefetch, createIdleHints, createLinkObserver, listenForIntent } from './prefetch.ts';
 import { createProgress } from './progress.ts';
 import type { Router } from './router-context.tsx';
@@ -13,20 +13,23 @@ export interface ClientAppProps {
   site: SiteData;
   loader: RouteLoader;
   initial: { path: string; route: LoadedRoute };
+  /** `portal serve`: where the live-reload connection finds the navigator's refresh once the page is hydrated. */
+  live?: { refresh?: Navigator['refresh'] | undefined } | undefined;
 }
 
 const documentTitle = (site: SiteData, title: string): string =>
   title && title !== site.title ? `${title} | ${site.title}` : site.title;
 
 /** Client runtime: routing with browser history, route chunks, progress bar, spinner and prefetch (issue 4). */
-export function ClientApp({ site, loader, initial }: ClientAppProps) {
-  const [view, setView] = useState<View>({ ...initial, nav: 0, scroll: { to: 'top' } });
+export function ClientApp({ site, loader, initial, live }: ClientAppProps) {
+  const [view, setView] = useState<View>({ ...initial, nav: 0, scroll: { to: 'top' }, revision: 0 });
   const [loading, setLoading] = useState(false);
   const [hints] = useState(createIdleHints);
+  const notFound = initial.route.page.kind === 'not-found';
   const [nav] = useState<Navigation>(() => ({
     ticket: 0,
     // The not-found page is served for any unknown URL; its route is that URL.
-    path: initial.route.page.kind === 'not-found' ? pathFromLocation(site, window.location.pathname) : initial.path,
+    path: notFound ? pathFromLocation(site, window.location.pathname) : initial.path,
     search: window.location.search,
     key: '',
     positions: new Map(),
@@ -34,12 +37,17 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
     spinner: undefined,
     prefetched: new Set(),
     progress: createProgress(),
+    notFound,
+    revision: 0,
   }));
 
   const actions = useMemo(
     () => createNavigator({ site, loader, nav, hints, setView, setLoading }),
     [site, loader, nav, hints],
   );
+  useEffect(() => {
+    if (live) live.refresh = actions.refresh;
+  }, [live, actions]);
 
   // Entry keys, popstate, and scroll positions per entry.
   useEffect(() => {
@@ -85,8 +93,10 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
 
   // The new page is in the DOM: title, focus, scroll, and the progress bar completes.
   useLayoutEffect(() => {
-    if (view.nav === 0) return;
+    if (view.nav === 0 && view.scroll.to !== 'stay') return;
     document.title = documentTitle(site, view.route.page.title);
+    // Updated in place: the reader's focus and scroll stay where they are.
+    if (view.scroll.to === 'stay') return;
     focusMain();
     if (view.scroll.to === 'position') window.scrollTo(0, view.scroll.y);
     else if (view.scroll.to === 'top' || !scrollToHash(view.scroll.hash)) window.scrollTo(0, 0);
@@ -96,8 +106,8 @@ export function ClientApp({ site, loader, initial }: ClientAppProps) {
   }, [view, site, nav]);
 
   const router = useMemo<Router>(
-    () => ({ path: view.path, navigate: actions.navigate, prefetch: actions.prefetch }),
-    [view.path, actions],
+    () => ({ path: view.path, navigate: actions.navigate, prefetch: actions.prefetch, revision: view.revision }),
+    [view.path, view.revision, actions],
   );
   return <App site={site} route={view.route} router={router} loading={loading} />;
 }

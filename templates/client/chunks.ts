@@ -16,10 +16,16 @@ export interface RouteLoader {
   known(path: string): boolean | undefined;
   /** The absolute URL of a listed path's chunk (undefined when not listed), for prefetch hints; fetches the manifest. */
   chunkUrl(path: string): Promise<string | undefined>;
+  /**
+   * `portal serve`: routes come from this manifest (a rebuild's) from now on. Chunks already loaded are kept:
+   * their names are hashes of their content, so a chunk that changed has a new name.
+   */
+  useManifest(url: string): void;
 }
 
 /** Client runtime: route chunks by path through the route → chunk manifest, fetched once and cached. */
-export function createRouteLoader(manifestUrl: string): RouteLoader {
+export function createRouteLoader(firstManifestUrl: string): RouteLoader {
+  let manifestUrl = firstManifestUrl;
   let manifest: Record<string, string> | undefined;
   let manifestRequest: Promise<Record<string, string>> | undefined;
   const loaded = new Map<string, LoadedRoute>();
@@ -27,17 +33,24 @@ export function createRouteLoader(manifestUrl: string): RouteLoader {
   const abs = (url: string): string => new URL(url, window.location.href).href;
 
   const loadManifest = (): Promise<Record<string, string>> => {
-    manifestRequest ??= fetch(manifestUrl)
+    if (manifestRequest) return manifestRequest;
+    // A request for a manifest replaced meanwhile (useManifest) answers its own callers and is forgotten.
+    const url = manifestUrl;
+    const request = fetch(url)
       .then((r) => {
-        if (!r.ok) throw new Error(`Route manifest request failed: HTTP ${r.status} for ${manifestUrl}`);
+        if (!r.ok) throw new Error(`Route manifest request failed: HTTP ${r.status} for ${url}`);
         return r.json() as Promise<Record<string, string>>;
       })
-      .then((m) => (manifest = m))
+      .then((m) => {
+        if (url === manifestUrl) manifest = m;
+        return m;
+      })
       .catch((err: unknown) => {
-        manifestRequest = undefined;
+        if (manifestRequest === request) manifestRequest = undefined;
         throw err;
       });
-    return manifestRequest;
+    manifestRequest = request;
+    return request;
   };
   const chunkFor = (m: Record<string, string>, path: string): string => {
     const chunk = m[path] ?? m[NOT_FOUND_PATH];
@@ -74,6 +87,11 @@ export function createRouteLoader(manifestUrl: string): RouteLoader {
     chunkUrl: async (path) => {
       const chunk = (await loadManifest())[path];
       return chunk ? abs(chunk) : undefined;
+    },
+    useManifest: (url) => {
+      manifestUrl = url;
+      manifest = undefined;
+      manifestRequest = undefined;
     },
   };
 }

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import type { LoadedRoute } from '../shell/App.tsx';
 import type { SiteData } from '../shared/types.ts';
 import type { BootData } from '../shared/boot-data.ts';
+import type { LivePage } from './live-reload.ts';
 import { ClientApp } from './ClientApp.tsx';
 import { createRouteLoader } from './chunks.ts';
 import { showChunkError } from './chunk-error.ts';
@@ -17,12 +18,17 @@ async function start(): Promise<void> {
   const root = document.getElementById('__portal');
   if (!dataEl || !root) return;
   const boot = JSON.parse(dataEl.textContent ?? '{}') as BootData;
-  if (boot.liveReload) {
-    void import('./live-reload.ts').then(({ connectLiveReload }) => connectLiveReload(boot.liveReload as string));
+  // `portal serve`: the connection takes rebuilds in place through the refresh ClientApp puts here (issue 16).
+  const live: LivePage | undefined = boot.liveReload ? { base: site.baseUrl, shell: boot.shell } : undefined;
+  if (live) {
+    void import('./live-reload.ts').then(({ connectLiveReload }) => connectLiveReload(boot.liveReload as string, live));
   }
   const loader = createRouteLoader(boot.manifest);
   const hydrate = (route: LoadedRoute): void => {
-    hydrateRoot(root, <ClientApp site={site as SiteData} loader={loader} initial={{ path: boot.path, route }} />);
+    hydrateRoot(
+      root,
+      <ClientApp site={site as SiteData} loader={loader} initial={{ path: boot.path, route }} live={live} />,
+    );
   };
   try {
     hydrate(await loader.loadChunk(boot.chunk));

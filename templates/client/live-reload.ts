@@ -1,7 +1,59 @@
-/** `portal serve` only: reloads on a finished rebuild and shows build errors as an overlay. */
-export function connectLiveReload(url: string): void {
+import type { LiveUpdate } from '../shared/live-update.ts';
+
+/** What the open page is, for deciding how it takes a rebuild. */
+export interface LivePage {
+  /** Its site's base URL (which locale's build is its own). */
+  base: string;
+  /** The shell key in its boot data. */
+  shell: string | undefined;
+  /**
+   * Shows the current route again from a new manifest, in place; resolves false when the page cannot (its
+   * route is gone), and rejects when loading fails. Undefined until the page is hydrated.
+   */
+  refresh?: ((manifest: string) => Promise<boolean>) | undefined;
+}
+
+/**
+ * How a page takes a rebuild: in place from the new manifest (`refresh`) when the build is of the same
+ * shell as the page, otherwise by loading itself again (`reload`), as when the event says nothing it knows.
+ */
+export function liveAction(data: string, page: Pick<LivePage, 'base' | 'shell'>): { manifest: string } | 'reload' {
+  let update: Partial<LiveUpdate> | undefined;
+  try {
+    update = JSON.parse(data) as Partial<LiveUpdate>;
+  } catch {
+    return 'reload';
+  }
+  const build = Array.isArray(update?.builds) ? update.builds.find((b) => b.base === page.base) : undefined;
+  return build && page.shell !== undefined && build.shell === page.shell && typeof build.manifest === 'string'
+    ? { manifest: build.manifest }
+    : 'reload';
+}
+
+/**
+ * `portal serve` only: takes each finished rebuild in place where it can (issue 16 item 3), reloads where it
+ * cannot, and shows build errors as an overlay. Rebuilds are taken one at a time, and only the latest of those
+ * that arrive while one is being shown.
+ */
+export function connectLiveReload(url: string, page: LivePage): void {
   const source = new EventSource(url);
-  source.addEventListener('reload', () => window.location.reload());
+  const reload = (): void => window.location.reload();
+  let latest = 0;
+  let queue: Promise<void> = Promise.resolve();
+  source.addEventListener('reload', (event) => {
+    const data = (event as MessageEvent<string>).data;
+    const n = ++latest;
+    queue = queue.then(async () => {
+      if (n !== latest) return;
+      const action = liveAction(data, page);
+      if (action === 'reload' || !page.refresh) return reload();
+      const shown = await page.refresh(action.manifest).catch((err: unknown) => {
+        console.error('Portal: showing the rebuilt page in place failed; loading it in full.', err);
+        return false;
+      });
+      if (!shown) reload();
+    });
+  });
   source.addEventListener('build-error', (event) => showOverlay((event as MessageEvent<string>).data));
   source.addEventListener('build-ok', () => document.getElementById('portal-error-overlay')?.remove());
 }

@@ -12,8 +12,12 @@ const SPINNER_DELAY_MS = PROGRESS.delayMs;
 /** A path with a file extension that the manifest does not list is a static file: the server answers it. */
 export const FILE_PATH = /\.[a-z0-9]{1,8}$/i;
 
-/** Where the window scrolls once a page is shown. */
-export type ScrollIntent = { to: 'top' } | { to: 'hash'; hash: string } | { to: 'position'; y: number };
+/** Where the window scrolls once a page is shown; `stay`: nowhere, the page was updated in place (`portal serve`). */
+export type ScrollIntent =
+  | { to: 'top' }
+  | { to: 'hash'; hash: string }
+  | { to: 'position'; y: number }
+  | { to: 'stay' };
 
 export interface View {
   path: string;
@@ -21,6 +25,8 @@ export interface View {
   /** The navigation that showed this view; 0 for the hydrated first page. */
   nav: number;
   scroll: ScrollIntent;
+  /** In-place updates shown so far (Navigation.revision): Router.revision. */
+  revision: number;
 }
 
 /** The runtime's navigation bookkeeping: one object per ClientApp, mutated by its handlers. */
@@ -38,6 +44,10 @@ export interface Navigation {
   /** Paths whose chunks a hover, focus or touch has loaded (and run). */
   prefetched: Set<string>;
   progress: Progress;
+  /** The shown page is the not-found page: its path is no route. */
+  notFound: boolean;
+  /** In-place updates of the shown page from a rebuild (`portal serve`). */
+  revision: number;
 }
 
 /** What the navigator changes outside itself: ClientApp's state and the runtime's shared services. */
@@ -61,6 +71,12 @@ export interface Navigator {
   hintUrl(href: string): void;
   /** Router.prefetch: prefetchUrl for a route href. */
   prefetch(href: string): void;
+  /**
+   * `portal serve` (issue 16 item 3): shows the current route again from a rebuild's manifest, in place, scroll and
+   * sidebar kept. False when its route is gone (a full load then shows the not-found page with its status);
+   * rejects when loading fails.
+   */
+  refresh(manifestUrl: string): Promise<boolean>;
 }
 
 /**
@@ -96,8 +112,9 @@ export function createNavigator({ site, loader, nav, hints, setView, setLoading 
       }
       nav.path = path;
       nav.search = url.search;
+      nav.notFound = route.page.kind === 'not-found';
       setLoading(false);
-      setView({ path, route, nav: ticket, scroll });
+      setView({ path, route, nav: ticket, scroll, revision: nav.revision });
     };
     if (loader.known(path) === false && FILE_PATH.test(path)) return fullLoad(url);
     const ready = loader.peek(path);
@@ -185,12 +202,26 @@ export function createNavigator({ site, loader, nav, hints, setView, setLoading 
       hints.add(path, () => (nav.prefetched.has(path) ? Promise.resolve(undefined) : loader.chunkUrl(path)));
   };
 
+  const refresh = async (manifestUrl: string): Promise<boolean> => {
+    const { ticket, path, search } = nav;
+    loader.useManifest(manifestUrl);
+    nav.prefetched.clear();
+    if (!(await loader.has(path)) && !nav.notFound) return false;
+    const route = await loader.load(path);
+    // A navigation begun meanwhile shows its own page, from the new manifest.
+    if (ticket !== nav.ticket || path !== nav.path || search !== nav.search) return true;
+    nav.notFound = route.page.kind === 'not-found';
+    setView({ path, route, nav: ticket, scroll: { to: 'stay' }, revision: ++nav.revision });
+    return true;
+  };
+
   return {
     navigate,
     onPopState,
     prefetchUrl,
     hintUrl,
     prefetch: (href: string) => prefetchUrl(routeHref(site, href)),
+    refresh,
   };
 }
 

@@ -10,6 +10,11 @@ export interface Router {
    * (once per route; never on slow-2g or data-saving connections).
    */
   prefetch(href: string): void;
+  /**
+   * In-place updates of the shown page from a rebuild (`portal serve`, issue 16); absent or 0 otherwise. What
+   * the page holds from the old build (a crash, the search index) is let go when it changes.
+   */
+  revision?: number;
 }
 
 /** Server rendering passes a no-op router to <App>; the client runtime provides the real one. */

@@ -45,7 +45,8 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
   const router = useRouter();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [engine] = useState(() => createSiteSearchEngine(site.baseUrl));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a rebuild shown in place (`portal serve`) has an index of its own
+  const engine = useMemo(() => createSiteSearchEngine(site.baseUrl), [site.baseUrl, router.revision]);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const state = useSearch(engine, query);

@@ -9,4 +9,6 @@ export interface BootData {
   assets: string;
   /** Live-reload endpoint under `portal serve`. */
   liveReload?: string;
+  /** Under `portal serve`: the shell key of the build this page comes from (LiveBuild in live-update.ts). */
+  shell?: string;
 }

@@ -43,12 +43,14 @@ const SPINNER_RING_STYLE = {
  */
 export function App({ site, route, router, loading }: AppProps) {
   const { Template, Content, page } = route;
+  // An in-place update (`portal serve`) clears a crash, as a new route does.
+  const resetKey = router.revision ? `${router.path}\n${router.revision}` : router.path;
   return (
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>
-        <PageErrorBoundary resetKey={router.path}>
+        <PageErrorBoundary resetKey={resetKey}>
           <Layout page={page}>
-            <PageErrorBoundary resetKey={router.path}>
+            <PageErrorBoundary resetKey={resetKey}>
               <Template page={page} {...(Content ? { Content } : {})} />
             </PageErrorBoundary>
             {loading && (

@@ -12,8 +12,11 @@ let server: Awaited<ReturnType<typeof serve>>;
 let dir: string;
 const log = memoryLogger();
 
+/** A doc long enough to scroll, that nothing links to: it may be deleted without breaking the build. */
+const LONG_DOC = `# Long guide\n\n${Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of the long guide.`).join('\n\n')}\n`;
+
 beforeAll(async () => {
-  dir = await scenario('serve', {});
+  dir = await scenario('serve', { 'site/docs/guides/long.md': LONG_DOC });
   server = await serve({ root: dir, port: 0, host: '127.0.0.1', log });
   browser = await connectBrowser();
 });
@@ -23,21 +26,24 @@ afterAll(async () => {
   await server?.close();
 });
 
+/**
+ * Every wait is bounded and says what it waited for, with the server's log: a page left loading after a
+ * reload, or a rebuild that never came, fails here by name instead of timing the whole test out.
+ */
+async function step(what: string, wait: () => Promise<unknown>): Promise<void> {
+  try {
+    await wait();
+  } catch (err) {
+    throw new Error(
+      `${what}: ${String((err as Error).message).split('\n')[0]}\nserver log:\n${log.text().slice(-3000)}`,
+    );
+  }
+}
+
 describe('portal serve', () => {
-  it('reloads an open page after an edit, and shows then clears a build error overlay', async () => {
+  it('shows an edit in the open page, and shows then clears a build error overlay', async () => {
     const page = await browser.newPage();
-    // Every wait is bounded and says what it waited for, with the server's log: a page left loading after a
-    // reload, or a rebuild that never came, fails here by name instead of timing the whole test out.
     page.setDefaultTimeout(20_000);
-    const step = async (what: string, wait: () => Promise<unknown>): Promise<void> => {
-      try {
-        await wait();
-      } catch (err) {
-        throw new Error(
-          `${what}: ${String((err as Error).message).split('\n')[0]}\nserver log:\n${log.text().slice(-3000)}`,
-        );
-      }
-    };
     const heading = (text: string) =>
       page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, text, { timeout: 20_000 });
     await step('open the page', () => page.goto(`${server.url}/docs/guides/first`));
@@ -50,7 +56,7 @@ describe('portal serve', () => {
     const original = await fs.readFile(file, 'utf8');
 
     await fs.writeFile(file, original.replace('# First guide', '# First guide, edited'));
-    await step('the edited heading after a reload', () => heading('First guide, edited'));
+    await step('the edited heading', () => heading('First guide, edited'));
 
     await fs.writeFile(file, `${original}\n<div>\nunclosed\n`);
     const overlay = page.locator('#portal-error-overlay');
@@ -62,6 +68,53 @@ describe('portal serve', () => {
     await step('the overlay cleared', () => overlay.waitFor({ state: 'detached' }));
     await page.close();
     // Three rebuilds of up to 20 s each on a loaded machine, each wait bounded on its own.
+  }, 150_000);
+
+  it('shows a body edit in place, scroll and sidebar kept, and loads the page again for a config edit or a route gone', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+    page.setDefaultTimeout(20_000);
+    // The page hears of rebuilds once its event stream is open; after a full load, once it is open again.
+    const streamOpen = () => page.waitForResponse((r) => r.url().includes('/__portal/events'), { timeout: 20_000 });
+    const shows = (text: string) =>
+      page.waitForFunction((t) => document.body.textContent?.includes(t), text, { timeout: 20_000 });
+    const file = path.join(dir, 'site/docs/guides/long.md');
+    let opened = streamOpen();
+    await step('open the page', () => page.goto(`${server.url}/docs/guides/long`));
+    await step('the live-reload stream', () => opened);
+    const toggle = page.locator('button[aria-label="Toggle the category Guides"]');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+      window.scrollTo(0, 600);
+    });
+
+    await fs.writeFile(file, `${LONG_DOC}\nAdded while the page was open.\n`);
+    await step('the edit in the open page', () => shows('Added while the page was open.'));
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+    // Closed by the reader although it holds the page: a new document would have opened it again.
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    const config = path.join(dir, 'site/portal.config.ts');
+    opened = streamOpen();
+    await fs.writeFile(
+      config,
+      (await fs.readFile(config, 'utf8')).replace("title: 'Basic Site'", "title: 'Basic Site, renamed'"),
+    );
+    await step('the new site title', () =>
+      page.waitForFunction(() => document.title.endsWith('Basic Site, renamed'), null, { timeout: 20_000 }),
+    );
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+    await step('the live-reload stream again', () => opened);
+
+    await fs.rm(file);
+    await step('the not-found page', () =>
+      page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Page Not Found', null, {
+        timeout: 20_000,
+      }),
+    );
+    await page.close();
   }, 150_000);
 
   it('refuses paths outside the output folder', async () => {
