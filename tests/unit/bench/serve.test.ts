@@ -12,12 +12,14 @@ describe('bench serve figures (issue 16 item 5)', () => {
     const lines = formatServeFigures({
       firstPageMs: 7350.4,
       editsMs: [2564, 2527.2, 2796],
+      pageMs: [310, 290, 400],
       fullLoads: 3,
       rssAfterFirstMb: 242,
       rssAfterLastMb: undefined,
     });
     expect(lines[0]).toContain('first page 7350 ms after start');
     expect(lines[1]).toContain('median 2564 ms (min 2527 ms, max 2796 ms) over 3 edits, 3 shown by a full page load');
-    expect(lines[2]).toBe('serve: RSS after edit 1 242 MB, after edit 3 n/a');
+    expect(lines[2]).toContain('in the page, from the reload event to painted: median 310 ms (min 290 ms, max 400 ms)');
+    expect(lines[3]).toBe('serve: RSS after edit 1 242 MB, after edit 3 n/a');
   });
 });
