@@ -70,7 +70,7 @@ describe('portal serve', () => {
     // Three rebuilds of up to 20 s each on a loaded machine, each wait bounded on its own.
   }, 150_000);
 
-  it('shows a body edit in place, scroll and sidebar kept, and loads the page again for a config edit or a route gone', async () => {
+  it('shows a body edit in place, scroll and sidebar kept, and loads the page again for a config or static file edit or a route gone', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
     page.setDefaultTimeout(20_000);
     // The page hears of rebuilds once its event stream is open; after a full load, once it is open again.
@@ -107,6 +107,20 @@ describe('portal serve', () => {
     );
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
     await step('the live-reload stream again', () => opened);
+
+    // A static file keeps its URL: the page cannot tell its new version from the old, so it loads again.
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    opened = streamOpen();
+    const loaded = page.waitForEvent('load', { timeout: 20_000 });
+    await fs.writeFile(
+      path.join(dir, 'site/static/img/dot.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2"/></svg>',
+    );
+    await step('a full load after a static file changed', () => loaded);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+    await step('the live-reload stream once more', () => opened);
 
     await fs.rm(file);
     await step('the not-found page', () =>
