@@ -8,7 +8,7 @@ import { benchApi } from './api.js';
 import { formatSeconds, timedBuild } from './timed-build.js';
 import { benchFirstVisit, ownScripts } from './first-visit.js';
 import { benchSearch } from './search.js';
-import { benchServe } from './serve.js';
+import { benchServe, corpusPreview, portalPreview } from './serve.js';
 import { spread } from './spread.js';
 import { formatStageTimes, medianStageTimes, parseStageTimes, type StageTime } from './stages.js';
 
@@ -96,9 +96,10 @@ export async function bench(options: {
 
     // issue 16 budgets: the preview's first page, edit-to-visible in Chromium, and its memory over the edits
     if (parts.has('serve'))
-      await benchServe({ root: options.root, work, edits: options.edits ?? SERVE_EDITS, log }).catch((err: Error) =>
-        log.error(`serve: failed, figures skipped (${String(err.message).split('\n')[0]})`),
-      );
+      for (const site of [portalPreview(options.root), corpusPreview(options.pages)])
+        await benchServe({ site, work, edits: options.edits ?? SERVE_EDITS, log }).catch((err: Error) =>
+          log.error(`serve (${site.label}): failed, figures skipped (${String(err.message).split('\n')[0]})`),
+        );
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }

@@ -4,19 +4,55 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import type { Logger } from '../log.js';
+import { corpusFiles } from './corpus.js';
 import { spread } from './spread.js';
 
 const run = promisify(execFile);
 const bin = path.resolve(import.meta.dirname, '../../bin/portal.js');
-/** The page open while editing, and the file behind it (issue 16's measurement). */
-const ROUTE = '/docs/intro';
-const EDITED = 'docs/intro.mdx';
+/** A site the serve part previews: how its copy is made, the page asked for first, the page kept open while editing and the file behind it. */
+export interface PreviewedSite {
+  label: string;
+  /** Writes the site into `dir`: its site/ folder and whatever it needs beside it. */
+  copy(dir: string): Promise<void>;
+  firstPage: string;
+  route: string;
+  /** The edited file, under site/. */
+  file: string;
+}
+
+/** The portal's own site/ and openapi/, copied (issue 16's measurement: its first page is the home page). */
+export const portalPreview = (root: string): PreviewedSite => ({
+  label: 'portal',
+  copy: async (dir) => {
+    await fs.cp(path.join(root, 'site'), path.join(dir, 'site'), { recursive: true });
+    await fs.cp(path.join(root, 'openapi'), path.join(dir, 'openapi'), { recursive: true }).catch(() => undefined);
+  },
+  firstPage: '/',
+  route: '/docs/intro',
+  file: 'docs/intro.mdx',
+});
+
+/** The generated MDX corpus (corpus.ts), which has no home page: its first page is the edited one. */
+export const corpusPreview = (pages: number): PreviewedSite => ({
+  label: `corpus of ${pages} MDX pages`,
+  copy: async (dir) => {
+    for (const [rel, contents] of Object.entries(corpusFiles(pages))) {
+      const file = path.join(dir, 'site', rel);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, contents);
+    }
+  },
+  firstPage: '/docs/section-0/page-0',
+  route: '/docs/section-0/page-0',
+  file: 'docs/section-0/page-0.mdx',
+});
 /** Longer than this, an edit (or the first page) counts as lost: the bench stops rather than hang. */
 const WAIT_MS = 120_000;
 /** After each shown edit: lets a second watcher event of the same write settle before the next write. */
 const SETTLE_MS = 300;
 
 export interface ServeFigures {
+  site: Pick<PreviewedSite, 'label' | 'firstPage' | 'route'>;
   /** From spawning `portal serve` to `GET /` answering 200. */
   firstPageMs: number;
   /** Each edit: from just before the write to the new text painted in Chromium. */
@@ -38,31 +74,30 @@ export function formatServeFigures(f: ServeFigures): string[] {
   const mb = (n: number | undefined) => (n === undefined ? 'n/a' : `${n} MB`);
   const n = f.editsMs.length;
   return [
-    `serve (portal, \`portal serve\` in a child process): first page ${ms(f.firstPageMs)} after start (budget ≤ 1000 ms)`,
-    `serve: edit-to-visible on ${ROUTE}, median ${ms(edits.median)} (min ${ms(edits.min)}, max ${ms(edits.max)}) over ${n} edit${n === 1 ? '' : 's'}, ${f.fullLoads} shown by a full page load (budget: median ≤ 200 ms)`,
-    `serve: of which in the page, from the reload event to painted: median ${ms(inPage.median)} (min ${ms(inPage.min)}, max ${ms(inPage.max)})`,
-    `serve: RSS after edit 1 ${mb(f.rssAfterFirstMb)}, after edit ${n} ${mb(f.rssAfterLastMb)}`,
+    `serve (${f.site.label}, \`portal serve\` in a child process): ${f.site.firstPage} answered ${ms(f.firstPageMs)} after start (budget ≤ 1000 ms on the portal, ≤ 2000 ms on 1,000 pages)`,
+    `serve (${f.site.label}): edit-to-visible on ${f.site.route}, median ${ms(edits.median)} (min ${ms(edits.min)}, max ${ms(edits.max)}) over ${n} edit${n === 1 ? '' : 's'}, ${f.fullLoads} shown by a full page load (budget: median ≤ 200 ms on the portal, ≤ 300 ms on 1,000 pages)`,
+    `serve (${f.site.label}): of which in the page, from the reload event to painted: median ${ms(inPage.median)} (min ${ms(inPage.min)}, max ${ms(inPage.max)})`,
+    `serve (${f.site.label}): RSS after edit 1 ${mb(f.rssAfterFirstMb)}, after edit ${n} ${mb(f.rssAfterLastMb)}`,
   ];
 }
 
 /**
- * Issue 16's preview figures on a copy of the portal's site (site/ and openapi/, never the project's own):
- * `portal serve` started as a user starts it, in a child process, timed until its first page; then Chromium
- * open on /docs/intro while a paragraph with a fresh marker is written into the copy's docs/intro.mdx,
- * `edits` times, each timed from just before the write until the marker is in the page and one more frame
- * has been painted.
+ * Issue 16's preview figures on a copy of a site (for the portal, never the project's own site/): `portal serve`
+ * started as a user starts it, in a child process, timed until its first page answers 200; then Chromium open
+ * on the site's route while a paragraph with a fresh marker is written into the copy's file behind it, `edits`
+ * times, each timed from just before the write until the marker is in the page and one more frame has been
+ * painted.
  */
-export async function benchServe(o: { root: string; work: string; edits: number; log: Logger }): Promise<void> {
+export async function benchServe(o: { site: PreviewedSite; work: string; edits: number; log: Logger }): Promise<void> {
   let chromium: typeof import('playwright-core').chromium;
   try {
     ({ chromium } = await import('playwright-core'));
   } catch {
     return o.log.warn('serve: skipped, playwright-core is not installed (npm ci installs it)');
   }
-  const copy = path.join(o.work, 'serve-site');
-  await fs.cp(path.join(o.root, 'site'), path.join(copy, 'site'), { recursive: true });
-  await fs.cp(path.join(o.root, 'openapi'), path.join(copy, 'openapi'), { recursive: true }).catch(() => undefined);
-  const file = path.join(copy, 'site', EDITED);
+  const copy = await fs.mkdtemp(path.join(o.work, 'serve-'));
+  await o.site.copy(copy);
+  const file = path.join(copy, 'site', o.site.file);
   const original = await fs.readFile(file, 'utf8');
 
   const started = performance.now();
@@ -79,7 +114,7 @@ export async function benchServe(o: { root: string; work: string; edits: number;
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const url = await firstPage(child, () => output);
+    const url = await firstPage(child, o.site.firstPage, () => output);
     const firstPageMs = performance.now() - started;
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -102,7 +137,7 @@ export async function benchServe(o: { root: string; work: string; edits: number;
     cdp.on('Network.eventSourceMessageReceived', (e) => {
       if (e.eventName === 'reload') reloadEventAt = performance.now();
     });
-    await page.goto(`${url}${ROUTE}`, { waitUntil: 'load' });
+    await page.goto(`${url}${o.site.route}`, { waitUntil: 'load' });
     const editsMs: number[] = [];
     const pageMs: number[] = [];
     let fullLoads = 0;
@@ -130,6 +165,7 @@ export async function benchServe(o: { root: string; work: string; edits: number;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     }
     for (const line of formatServeFigures({
+      site: o.site,
       firstPageMs,
       editsMs,
       pageMs,
@@ -144,15 +180,15 @@ export async function benchServe(o: { root: string; work: string; edits: number;
   }
 }
 
-/** The server's URL once `GET /` answers 200; throws with its output if it exits or takes too long. */
-async function firstPage(child: ChildProcess, output: () => string): Promise<string> {
+/** The server's URL once `GET <first>` answers 200; throws with its output if it exits or takes too long. */
+async function firstPage(child: ChildProcess, first: string, output: () => string): Promise<string> {
   let url: string | undefined;
   await until(
     async () => {
       if (child.exitCode !== null) throw new Error(`portal serve exited ${child.exitCode}: ${tail(output())}`);
       url ??= /serving .* at (http:\/\/[^/\s]+)/.exec(output())?.[1];
       if (!url) return false;
-      const res = await fetch(`${url}/`).catch(() => undefined);
+      const res = await fetch(`${url}${first}`).catch(() => undefined);
       await res?.body?.cancel();
       return res?.status === 200;
     },

@@ -10,6 +10,7 @@ describe('bench serve figures (issue 16 item 5)', () => {
 
   it('prints the first page, the edits with their spread and full loads, and the memory after the first and last edit', () => {
     const lines = formatServeFigures({
+      site: { label: 'portal', firstPage: '/', route: '/docs/intro' },
       firstPageMs: 7350.4,
       editsMs: [2564, 2527.2, 2796],
       pageMs: [310, 290, 400],
@@ -17,9 +18,11 @@ describe('bench serve figures (issue 16 item 5)', () => {
       rssAfterFirstMb: 242,
       rssAfterLastMb: undefined,
     });
-    expect(lines[0]).toContain('first page 7350 ms after start');
-    expect(lines[1]).toContain('median 2564 ms (min 2527 ms, max 2796 ms) over 3 edits, 3 shown by a full page load');
+    expect(lines[0]).toContain('serve (portal, `portal serve` in a child process): / answered 7350 ms after start');
+    expect(lines[1]).toContain(
+      'edit-to-visible on /docs/intro, median 2564 ms (min 2527 ms, max 2796 ms) over 3 edits, 3 shown by a full page load',
+    );
     expect(lines[2]).toContain('in the page, from the reload event to painted: median 310 ms (min 290 ms, max 400 ms)');
-    expect(lines[3]).toBe('serve: RSS after edit 1 242 MB, after edit 3 n/a');
+    expect(lines[3]).toBe('serve (portal): RSS after edit 1 242 MB, after edit 3 n/a');
   });
 });
