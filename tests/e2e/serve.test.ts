@@ -70,7 +70,7 @@ describe('portal serve', () => {
     // Three rebuilds of up to 20 s each on a loaded machine, each wait bounded on its own.
   }, 150_000);
 
-  it('shows a body edit in place, scroll and sidebar kept, and loads the page again for a config or static file edit or a route gone', async () => {
+  it('shows a body and title edit in place, scroll and sidebar state kept, and loads the page again for a config or static file edit or a route gone', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
     page.setDefaultTimeout(20_000);
     // The page hears of rebuilds once its event stream is open; after a full load, once it is open again.
@@ -89,12 +89,14 @@ describe('portal serve', () => {
       window.scrollTo(0, 600);
     });
 
-    await fs.writeFile(file, `${LONG_DOC}\nAdded while the page was open.\n`);
+    await fs.writeFile(file, `---\ntitle: Long guide, renamed\n---\n${LONG_DOC}\nAdded while the page was open.\n`);
     await step('the edit in the open page', () => shows('Added while the page was open.'));
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(600);
     // Closed by the reader although it holds the page: a new document would have opened it again.
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.title()).toBe('Long guide, renamed | Basic Site');
+    expect(await page.locator('nav a[href="/docs/guides/long"]').first().textContent()).toBe('Long guide, renamed');
 
     const config = path.join(dir, 'site/portal.config.ts');
     opened = streamOpen();
