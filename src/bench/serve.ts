@@ -109,13 +109,15 @@ export async function benchServe(o: { site: PreviewedSite; work: string; edits: 
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  let browser: import('playwright-core').Browser | undefined;
   try {
     const url = await firstPage(child, o.site.firstPage, () => output);
     const firstPageMs = performance.now() - started;
+    // Started once the first page is timed: on a machine of two cores it would slow the server's start.
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // The page hears of a rebuild through its event stream: it must be open before a write counts.
@@ -175,7 +177,7 @@ export async function benchServe(o: { site: PreviewedSite; work: string; edits: 
     }))
       o.log.info(line);
   } finally {
-    await browser.close();
+    await browser?.close();
     await stop(child);
   }
 }
