@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import type { RouteModule, SiteData } from '../../templates/shared/types.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
 import { runBundle, type BundleSession } from './bundle-session.js';
+import { loadCommonJs } from './load-bundle.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
 /** What the server bundle holds of one route: its template, body and meta, not its page data (the render stage passes that). */
@@ -27,10 +27,7 @@ export interface ServerBundle {
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 
-/** Bundle stage, server side: every route module in one Node bundle, imported for rendering. */
-/** Imports of server bundles made by this process: Node keeps a module per URL, so each needs its own. */
-let imports = 0;
-
+/** Bundle stage, server side: every route module in one Node bundle (CommonJS: see loadCommonJs), loaded for rendering. */
 export async function buildServer(options: {
   genDir: string;
   generated: readonly GeneratedFile[];
@@ -64,7 +61,7 @@ export async function buildServer(options: {
     `export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`,
   );
   // One name per generation folder: a session's context keeps writing it; each import below is a new instance.
-  const outfile = path.join(options.genDir, 'server.mjs');
+  const outfile = path.join(options.genDir, 'server.cjs');
   const generated = [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }];
   let inputs: string[] = [];
   try {
@@ -72,7 +69,7 @@ export async function buildServer(options: {
       entryPoints: [entryFile],
       outfile,
       bundle: true,
-      format: 'esm',
+      format: 'cjs',
       platform: 'node',
       target: ['node20'],
       jsx: 'automatic',
@@ -87,7 +84,7 @@ export async function buildServer(options: {
   } catch (err) {
     throw bundleError(err, options.generated);
   }
-  const bundle = (await import(`${pathToFileURL(outfile).href}?build=${++imports}`)) as ServerBundle;
+  const bundle = loadCommonJs(outfile) as ServerBundle;
   const codeHash = options.session ? await hashCode(inputs, options.genDir) : undefined;
   return { modules: bundle.modules, renderRoute: bundle.renderRoute, file: outfile, ...(codeHash ? { codeHash } : {}) };
 }

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageData, SidebarItem, SiteData } from '../../templates/shared/types.js';
+import { PORTAL_REQUIRE_BASE } from '../bundle/load-bundle.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { workerScript } from '../worker-script.js';
@@ -76,7 +76,7 @@ export async function renderEachBody(
     return pages.slice(start, next);
   };
   const script = await renderWorkerScript(path.dirname(bundle.file as string));
-  const workerData: RenderWorkerData = { bundleUrl: pathToFileURL(bundle.file as string).href, site };
+  const workerData: RenderWorkerData = { bundleFile: bundle.file as string, requireFrom: PORTAL_REQUIRE_BASE, site };
   const workers = Array.from({ length: threads }, () => new Worker(script.file, { workerData }));
   try {
     const remote = workers.map((worker) => runWorker(worker, take, deliver));

@@ -1,14 +1,17 @@
-// Runs on a worker thread: renders batches of routes with the server bundle, which it imports itself. Bundled to
+// Runs on a worker thread: renders batches of routes with the server bundle, which it loads itself. Bundled to
 // plain JS (by bin/launch.js beside the CLI bundle, or by render-bodies.ts when the CLI runs from its sources), so
 // a worker starts without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PageData, SidebarItem, SiteData } from '../../templates/shared/types.js';
+import { loadCommonJs } from '../bundle/load-bundle.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { renderBody } from './render-body.js';
 
 /** What a render worker starts with: the server bundle to import and the site data every page renders with. */
 export interface RenderWorkerData {
-  bundleUrl: string;
+  /** The server bundle (CommonJS) and where its packages resolve from (load-bundle.ts). */
+  bundleFile: string;
+  requireFrom: string;
   site: SiteData;
 }
 
@@ -36,8 +39,8 @@ export type RenderWorkerMessage = { ready: true } | { bodies: WorkerBody[] };
 
 const port = parentPort;
 if (!port) throw new Error('render-worker must run on a worker thread');
-const { bundleUrl, site } = workerData as RenderWorkerData;
-const bundle = (await import(bundleUrl)) as ServerBundle;
+const { bundleFile, requireFrom, site } = workerData as RenderWorkerData;
+const bundle = loadCommonJs(bundleFile, requireFrom) as ServerBundle;
 
 const sidebars = new Map<number, SidebarItem[]>();
 

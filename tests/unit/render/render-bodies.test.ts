@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCommonJs } from '../../../src/bundle/load-bundle.ts';
 import type { RoutePage } from '../../../src/bundle/route-modules.ts';
 import type { ServerBundle } from '../../../src/bundle/server.ts';
 import type { BodyResult } from '../../../src/render/render-body.ts';
@@ -10,10 +11,11 @@ import { batchSize, fromWorker, renderBodies, renderWorkerScript } from '../../.
 import type { Route } from '../../../src/routes/route.ts';
 import type { PageData, SiteData } from '../../../templates/shared/types.ts';
 
-// A stand-in for the server bundle: same exports, a renderer that says which thread rendered each route.
-const BUNDLE = `import { isMainThread } from 'node:worker_threads';
-export const modules = new Map(Array.from({ length: 600 }, (_, i) => ['/p' + i, { fail: i === 321 }]));
-export function renderRoute({ module, site }) {
+// A stand-in for the server bundle (CommonJS, as esbuild writes it): same exports, a renderer that says which
+// thread rendered each route.
+const BUNDLE = `const { isMainThread } = require('node:worker_threads');
+exports.modules = new Map(Array.from({ length: 600 }, (_, i) => ['/p' + i, { fail: i === 321 }]));
+exports.renderRoute = function renderRoute({ module, site }) {
   const until = performance.now() + 1; // about as slow as a real page, so the worker gets a share
   while (performance.now() < until);
   if (module.fail) throw new Error('component threw for ' + module.page.path);
@@ -34,9 +36,9 @@ describe('renderBodies', () => {
   let bundle: ServerBundle;
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-render-'));
-    const file = path.join(dir, 'server.mjs');
+    const file = path.join(dir, 'server.cjs');
     await fs.writeFile(file, BUNDLE);
-    bundle = { ...((await import(pathToFileURL(file).href)) as ServerBundle), file };
+    bundle = { ...(loadCommonJs(file) as ServerBundle), file };
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -70,12 +72,12 @@ describe('renderBodies', () => {
   });
 
   it('fails, rather than waiting forever, when a worker exits with batches unfinished', async () => {
-    const file = path.join(dir, 'exiting.mjs');
+    const file = path.join(dir, 'exiting.cjs');
     await fs.writeFile(
       file,
       BUNDLE.replace('if (module.fail)', 'if (!isMainThread) process.exit(3);\n  if (module.fail)'),
     );
-    const exiting: ServerBundle = { ...((await import(pathToFileURL(file).href)) as ServerBundle), file };
+    const exiting: ServerBundle = { ...(loadCommonJs(file) as ServerBundle), file };
     await expect(renderBodies(exiting, { title: 'Site' } as SiteData, routePages(600))).rejects.toThrow(
       /a render worker exited \(code 3\)/,
     );
