@@ -62,7 +62,8 @@ export function startCompilePool(options: {
     while (running.length < wanted) {
       const worker = new Worker(file, { workerData: { languages: options.languages } });
       // A crashed worker leaves the pool, so the next compile (the next rebuild of `serve`) starts a new one.
-      worker.once('exit', () => {
+      worker.once('exit', (code: number) => {
+        exited.set(worker, code);
         const at = running.indexOf(worker);
         if (at >= 0) running.splice(at, 1);
       });
@@ -127,7 +128,17 @@ export async function compileAll(
   }
 }
 
+/**
+ * Workers that have exited, with their exit code. One can die between two tasks (while the last result is written
+ * to the disk cache): its 'exit' event is past, so a task given to it must fail at once instead of waiting for
+ * an answer that never comes.
+ */
+const exited = new WeakMap<Worker, number>();
+
 function runTask(worker: Worker, id: number, input: { file: string; text: string }): Promise<ProcessedSource> {
+  const code = exited.get(worker);
+  if (code !== undefined)
+    return Promise.reject(new Error(`compiling ${input.file} stopped the worker (exit code ${code})`));
   return new Promise((resolve, reject) => {
     const onMessage = (msg: { id: number; result?: ProcessedSource; failure?: string }) => {
       if (msg.id !== id) return;

@@ -112,3 +112,21 @@ describe('the disk cache across a crashed compile worker', () => {
     }
   });
 });
+
+describe('a compile worker that died between two tasks', () => {
+  it('fails the next task at once, naming the file, instead of waiting forever for its answer', async () => {
+    const pool = startCompilePool({ languages, initial: 1 });
+    try {
+      const [worker] = await pool.workers(1);
+      if (!worker) throw new Error('no worker');
+      await worker.terminate();
+      // A pool that still hands out the dead worker, as compileAll's loop holds it between two tasks.
+      const stale = { ...pool, workers: async () => [worker] };
+      await expect(compileAll([page(1)], { cache: createCompileCache(), languages, pool: stale })).rejects.toThrow(
+        /compiling docs\/p1\.mdx stopped the worker \(exit code \d+\)/,
+      );
+    } finally {
+      await pool.close();
+    }
+  }, 10_000);
+});
