@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Logger } from '../log.js';
 import { createStaticServer, listen } from '../serve/static-server.js';
+import { chromiumFailure, chromiumLauncher } from './chromium.js';
 
 /** The pages issue 17 tracks: one of each heavy page type of the portal. */
 export const FIRST_VISIT_PAGES = [
@@ -44,19 +45,10 @@ export async function firstVisitsInChromium(
   outDir: string,
   pages: readonly string[] = FIRST_VISIT_PAGES,
 ): Promise<FirstVisit[] | string> {
-  let chromium: typeof import('playwright-core').chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    return 'playwright-core is not installed (npm ci installs it)';
-  }
-  const browser = await chromium
-    .launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
-    .catch((err: Error) => err);
-  if (browser instanceof Error) return `Chromium did not start (${browser.message.split('\n')[0]}); set CHROMIUM_PATH`;
+  const launch = await chromiumLauncher();
+  if (typeof launch === 'string') return launch;
+  const browser = await launch().catch((err: Error) => err);
+  if (browser instanceof Error) return chromiumFailure(browser);
   const server = createStaticServer({ root: outDir, baseUrl: '/' });
   const { url } = await listen(server, 0, '127.0.0.1');
   const sizes = new Map<string, number>();

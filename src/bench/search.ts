@@ -7,6 +7,7 @@ import { spread } from './spread.js';
 import { buildSearchIndex } from '../search/build-index.js';
 import { syntheticSearchUnits } from '../search/synthetic-units.js';
 import { createStaticServer, listen } from '../serve/static-server.js';
+import { chromiumFailure, chromiumLauncher } from './chromium.js';
 import { createSearchEngine } from '../../templates/search/query.js';
 import { QUERY_MEASURE, SEARCH_PATH } from '../../templates/shared/search-terms.js';
 
@@ -45,26 +46,17 @@ export async function benchSearch(o: { root: string; portalOut: string; log: Log
 }
 
 async function browserFigures(outDir: string, log: Logger): Promise<{ codeGzip: number } | undefined> {
-  let chromium: typeof import('playwright-core').chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    log.warn('search in the browser: skipped, playwright-core is not installed (npm ci installs it)');
+  const launch = await chromiumLauncher();
+  if (typeof launch === 'string') {
+    log.warn(`search in the browser: skipped, ${launch}`);
     return undefined;
   }
   const server = createStaticServer({ root: outDir, baseUrl: '/' });
   const { url } = await listen(server, 0, '127.0.0.1');
-  const browser = await chromium
-    .launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
-    .catch((err: Error) => {
-      log.warn(
-        `search in the browser: skipped, Chromium did not start (${err.message.split('\n')[0]}); set CHROMIUM_PATH`,
-      );
-      return undefined;
-    });
+  const browser = await launch().catch((err: Error) => {
+    log.warn(`search in the browser: skipped, ${chromiumFailure(err)}`);
+    return undefined;
+  });
   if (!browser) return void server.close();
   try {
     const openSearch = async () => {

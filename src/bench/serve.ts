@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import type { Logger } from '../log.js';
+import { chromiumLauncher } from './chromium.js';
 import { corpusFiles } from './corpus.js';
 import { spread } from './spread.js';
 
@@ -89,12 +90,8 @@ export function formatServeFigures(f: ServeFigures): string[] {
  * painted.
  */
 export async function benchServe(o: { site: PreviewedSite; work: string; edits: number; log: Logger }): Promise<void> {
-  let chromium: typeof import('playwright-core').chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    return o.log.warn('serve: skipped, playwright-core is not installed (npm ci installs it)');
-  }
+  const launch = await chromiumLauncher();
+  if (typeof launch === 'string') return o.log.warn(`serve: skipped, ${launch}`);
   const copy = await fs.mkdtemp(path.join(o.work, 'serve-'));
   await o.site.copy(copy);
   const file = path.join(copy, 'site', o.site.file);
@@ -114,10 +111,7 @@ export async function benchServe(o: { site: PreviewedSite; work: string; edits: 
     const url = await firstPage(child, o.site.firstPage, () => output);
     const firstPageMs = performance.now() - started;
     // Started once the first page is timed: on a machine of two cores it would slow the server's start.
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launch();
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // The page hears of a rebuild through its event stream: it must be open before a write counts.
