@@ -60,7 +60,7 @@ export async function buildServer(options: {
   lines.push(
     `export { renderRoute } from ${JSON.stringify(path.join(templatesDir, 'server', 'render.tsx').split(path.sep).join('/'))};`,
   );
-  // One name per generation folder: a session's context keeps writing it; each import below is a new instance.
+  // One name per generation folder: a session's context keeps writing it; each load below is a new instance.
   const outfile = path.join(options.genDir, 'server.cjs');
   const generated = [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }];
   let inputs: string[] = [];

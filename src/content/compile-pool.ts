@@ -136,9 +136,9 @@ export async function compileAll(
 const exited = new WeakMap<Worker, number>();
 
 function runTask(worker: Worker, id: number, input: { file: string; text: string }): Promise<ProcessedSource> {
+  const stopped = (code: number) => new Error(`compiling ${input.file} stopped the worker (exit code ${code})`);
   const code = exited.get(worker);
-  if (code !== undefined)
-    return Promise.reject(new Error(`compiling ${input.file} stopped the worker (exit code ${code})`));
+  if (code !== undefined) return Promise.reject(stopped(code));
   return new Promise((resolve, reject) => {
     const onMessage = (msg: { id: number; result?: ProcessedSource; failure?: string }) => {
       if (msg.id !== id) return;
@@ -159,7 +159,7 @@ function runTask(worker: Worker, id: number, input: { file: string; text: string
     // waiting forever.
     const onExit = (code: number) => {
       done();
-      reject(new Error(`compiling ${input.file} stopped the worker (exit code ${code})`));
+      reject(stopped(code));
     };
     worker.on('message', onMessage);
     worker.on('error', onError);
