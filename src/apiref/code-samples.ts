@@ -8,6 +8,7 @@ import type {
 } from '../../templates/shared/api-model.js';
 import {
   isFileSchema,
+  isMultipart,
   scalar,
   toCurl,
   toFetch,
@@ -87,7 +88,7 @@ export function buildSampleRequest(operation: ApiOperation, schemes: readonly Ap
   const example = media?.examples[0];
   let value: Json | undefined = media ? (example ? example.value : {}) : undefined;
   // A multipart body's file fields upload a file: the samples name one to pick, not the example's text.
-  const files = /^multipart\//i.test(media?.mediaType ?? '')
+  const files = isMultipart(media?.mediaType ?? '')
     ? (media?.schema?.properties ?? []).filter((p) => isFileSchema(p.schema)).map((p) => p.name)
     : [];
   if (files.length && value && typeof value === 'object' && !Array.isArray(value))

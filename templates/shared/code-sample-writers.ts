@@ -22,9 +22,10 @@ export const isFileSchema = (schema: SchemaNode): boolean =>
 
 export const scalar = (v: Json): string =>
   typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-const isJson = (mediaType: string): boolean => /[/+]json\b/i.test(mediaType);
-const isForm = (mediaType: string): boolean => /x-www-form-urlencoded/i.test(mediaType);
-const isMultipart = (mediaType: string): boolean => /multipart\//i.test(mediaType);
+/** Media types by how a body is written: JSON (`application/json`, `…+json`), a URL-encoded form, multipart. */
+export const isJson = (mediaType: string): boolean => /[/+]json\b/i.test(mediaType);
+export const isForm = (mediaType: string): boolean => /x-www-form-urlencoded/i.test(mediaType);
+export const isMultipart = (mediaType: string): boolean => /multipart\//i.test(mediaType);
 
 /** Flat `name=value` fields of a form body: nested values are sent as JSON text. */
 const formFields = (value: Json): Array<[string, string]> =>

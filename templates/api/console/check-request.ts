@@ -35,9 +35,6 @@ export interface FieldProblem {
   status: 400 | 401 | 422;
 }
 
-/** The parameters the console fills in: all of them, cookies included (the Mock and the samples use those). */
-export const consoleParameters = (op: ApiOperation): ApiParameter[] => op.parameters;
-
 const valuesOf = (req: ConsoleRequest, where: ApiParameter['in']): Record<string, string> =>
   where === 'path' ? req.path : where === 'query' ? req.query : where === 'header' ? req.headers : (req.cookies ?? {});
 
@@ -67,7 +64,8 @@ export function checkRequest(op: ApiOperation, req: ConsoleRequest, bodySchema?:
         status: 401,
       });
   }
-  for (const p of consoleParameters(op)) {
+  // Every parameter, cookies included: the Mock and the samples use those the browser cannot send.
+  for (const p of op.parameters) {
     const raw = valuesOf(req, p.in)[p.name] ?? '';
     if (raw === '') {
       if (p.required) problems.push({ location: p.in, field: p.name, message: 'is required', status: 400 });

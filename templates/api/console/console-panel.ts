@@ -4,17 +4,12 @@
  * until the reader presses Send, and only to the server they chose; the Mock entry answers in this tab.
  */
 import type { ApiOperationData, ApiParameter, Json, SchemaFile, SchemaNode } from '../../shared/api-model.ts';
-import {
-  checkRequest,
-  consoleParameters,
-  describeProblem,
-  type ConsoleRequest,
-  type FieldProblem,
-} from './check-request.ts';
+import { checkRequest, describeProblem, type ConsoleRequest, type FieldProblem } from './check-request.ts';
 import {
   credentialSlots,
   credentialsOptional,
   requirementLabel,
+  UNDESCRIBED_CREDENTIAL,
   type Credential,
   type CredentialSlot,
 } from './credentials.ts';
@@ -71,29 +66,46 @@ function field(id: string, label: Node | string, control: HTMLElement): { wrap: 
 const typeLabel = (s: SchemaNode): string =>
   `${s.type}${s.format ? ` (${s.format})` : ''}${s.type === 'array' && s.items ? ` of ${s.items.type}` : ''}`;
 
-function parameterControl(p: ApiParameter, start?: string): HTMLInputElement | HTMLSelectElement {
-  const s = p.schema;
-  const choices = s.enum ?? (s.type === 'boolean' ? [true, false] : undefined);
-  const initial = start ?? (p.in === 'path' || p.required ? (p.example ?? s.example ?? s.default) : s.default);
+/**
+ * A control for a value of `schema`: a select of its enum (or true and false), else a text field, starting at
+ * `initial`. Optional, a select offers "(not sent)".
+ */
+function valueControl(
+  schema: SchemaNode,
+  required: boolean,
+  initial: Json | undefined,
+): HTMLInputElement | HTMLSelectElement {
+  const choices = schema.enum ?? (schema.type === 'boolean' ? [true, false] : undefined);
   if (choices) {
-    const select = el('select', { 'data-param': p.name, 'data-in': p.in });
-    if (!p.required) select.append(el('option', { value: '' }, '(not sent)'));
+    const select = el('select');
+    if (!required) select.append(el('option', { value: '' }, '(not sent)'));
     for (const c of choices) select.append(el('option', { value: String(c) }, String(c)));
-    select.value = initial === undefined ? (p.required ? String(choices[0]) : '') : String(initial);
+    select.value = initial === undefined ? (required ? String(choices[0]) : '') : String(initial);
     return select;
   }
   const input = el('input', {
     type: 'text',
-    'data-param': p.name,
-    'data-in': p.in,
     autocomplete: 'off',
     spellcheck: 'false',
-    ...(s.default !== undefined ? { placeholder: `default ${JSON.stringify(s.default)}` } : {}),
+    ...(schema.default !== undefined ? { placeholder: `default ${JSON.stringify(schema.default)}` } : {}),
   });
   if (initial !== undefined && initial !== null)
     input.value = Array.isArray(initial) ? initial.join(',') : String(initial);
-  if (p.required) input.required = true;
+  if (required) input.required = true;
   return input;
+}
+
+/** A parameter's control, marked with its name and place for `read` to find. */
+function parameterControl(p: ApiParameter): HTMLInputElement | HTMLSelectElement {
+  const s = p.schema;
+  const control = valueControl(
+    s,
+    p.required,
+    p.in === 'path' || p.required ? (p.example ?? s.example ?? s.default) : s.default,
+  );
+  control.dataset.param = p.name;
+  control.dataset.in = p.in;
+  return control;
 }
 
 function buildPanel(target: ConsoleTarget): HTMLElement {
@@ -114,7 +126,7 @@ function buildPanel(target: ConsoleTarget): HTMLElement {
   const auth = op.security.length > 0 ? authorization(id, data, errors) : undefined;
   if (auth) panel.append(auth.fieldset);
 
-  const params = consoleParameters(op);
+  const params = op.parameters;
   for (const where of ['path', 'query', 'header', 'cookie'] as const) {
     const group = params.filter((p) => p.in === where);
     if (group.length === 0) continue;
@@ -152,9 +164,7 @@ function buildPanel(target: ConsoleTarget): HTMLElement {
     for (const p of formFields(bodyKind.media)) {
       const control = isFileField(bodyKind.kind, p)
         ? el('input', { type: 'file' })
-        : parameterControl({ ...p, in: 'query', deprecated: false }, initialFormValue(bodyKind.media, p));
-      control.removeAttribute('data-param');
-      control.removeAttribute('data-in');
+        : valueControl(p.schema, p.required, initialFormValue(bodyKind.media, p));
       formControls.set(p.name, control);
       const f = field(`${id}-form-${p.name.replace(/[^A-Za-z0-9_-]/g, '-')}`, typedLabel(p.name, p), control);
       errors.set(`body:${p.name}`, { control, error: f.error });
@@ -454,20 +464,7 @@ export function sampleRequest(server: string, op: ApiOperationData['operation'],
   const credentials =
     (req.credentials ?? []).length > 0 || credentialsOptional(op.security)
       ? (req.credentials ?? [])
-      : // No credential field at all (an operation whose schemes the page does not describe): the build's placeholder.
-        [
-          {
-            slot: {
-              scheme: '',
-              kind: 'token' as const,
-              prefix: 'Bearer',
-              in: 'header' as const,
-              name: 'Authorization',
-              label: '',
-            },
-            value: '',
-          },
-        ];
+      : [UNDESCRIBED_CREDENTIAL];
   const withCredentials = { ...req, credentials };
   return {
     method: op.method,

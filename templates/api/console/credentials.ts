@@ -54,6 +54,15 @@ export function credentialSlots(
   });
 }
 
+/**
+ * The credential an operation whose security schemes the page does not describe gets in the code samples: no
+ * field asks for it, so the samples show the build's own `Authorization: Bearer <token>`.
+ */
+export const UNDESCRIBED_CREDENTIAL: Credential = {
+  slot: { scheme: '', kind: 'token', prefix: 'Bearer', in: 'header', name: 'Authorization', label: '' },
+  value: '',
+};
+
 /** How a requirement reads in the console's choice of credentials: `bearerAuth + apiKey`, or `None`. */
 export const requirementLabel = (requirement: ApiSecurityRequirement): string =>
   requirement.length === 0 ? 'None' : requirement.map((r) => r.scheme).join(' + ');

@@ -4,7 +4,7 @@
  * A form's fields come from its schema's properties; a `binary` field takes a file.
  */
 import type { ApiMediaType, ApiOperation, Json, PropertyNode } from '../../shared/api-model.ts';
-import { isFileSchema } from '../../shared/code-sample-writers.ts';
+import { isFileSchema, isForm, isJson, isMultipart } from '../../shared/code-sample-writers.ts';
 import { readParameter } from './validate.ts';
 
 export type BodyKind = 'json' | 'form' | 'multipart' | 'text';
@@ -22,19 +22,17 @@ export interface FileValue {
 
 export type FormValue = string | FileValue;
 
-const isJsonMedia = (m: string): boolean => /[/+]json\b/i.test(m);
-
 /** The JSON entry (`application/json`, `…+json`) of a body's or a response's media types. */
 export const jsonContent = (content: readonly ApiMediaType[]): ApiMediaType | undefined =>
-  content.find((c) => isJsonMedia(c.mediaType));
+  content.find((c) => isJson(c.mediaType));
 
 export function consoleBody(op: ApiOperation): ConsoleBody | undefined {
   const content = op.requestBody?.content ?? [];
   const json = jsonContent(content);
   if (json) return { kind: 'json', media: json };
-  const form = content.find((c) => /x-www-form-urlencoded/i.test(c.mediaType) && formFields(c).length > 0);
+  const form = content.find((c) => isForm(c.mediaType) && formFields(c).length > 0);
   if (form) return { kind: 'form', media: form };
-  const multipart = content.find((c) => /^multipart\//i.test(c.mediaType) && formFields(c).length > 0);
+  const multipart = content.find((c) => isMultipart(c.mediaType) && formFields(c).length > 0);
   if (multipart) return { kind: 'multipart', media: multipart };
   const other = content[0];
   return other ? { kind: 'text', media: other } : undefined;
