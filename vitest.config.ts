@@ -11,6 +11,10 @@ export default defineConfig({
     // the unit tests' time. No test mocks modules or changes globals, which is what isolation would protect.
     isolate: false,
     testTimeout: 60_000,
+    // A poll waits for the browser or a rebuild to catch up; on a loaded two-core machine a second (the default)
+    // was not always enough for a client-side navigation (a clean-clone CI run failed so). What is polled for is
+    // unchanged: a poll that succeeds still succeeds at once.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
     env: { NO_COLOR: '1' },
   },
