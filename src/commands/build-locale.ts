@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { emptyApi, type ApiContribution } from '../apiref/contribution.js';
-import { buildClient } from '../bundle/client.js';
+import { buildClient, type AssetManifest } from '../bundle/client.js';
 import { manifestFile } from '../bundle/manifest-file.js';
 import { generateRouteModules } from '../bundle/route-modules.js';
 import { buildServer, bundleError } from '../bundle/server.js';
@@ -23,7 +23,7 @@ import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
 import { buildSiteData } from '../routes/site-data.js';
 import { buildSiteSearch } from '../search/site-search.js';
 import { searchReadsHtml } from '../search/units.js';
-import type { PreviewState } from '../serve/preview-state.js';
+import { keptCompilePool, type PreviewState } from '../serve/preview-state.js';
 import { shellKey } from '../serve/shell-key.js';
 import type { LiveBuild } from '../../templates/shared/live-update.js';
 
@@ -64,11 +64,23 @@ export interface LocaleBuildOptions {
   includeDrafts?: boolean | undefined;
   interrupt?: Interruptible | undefined;
   /**
+   * `serve`: called once this locale's client side is bundled, before its pages are rendered, with every file an
+   * open page needs to show the new build in place (chunks, data chunks, manifest, API files), so the page can
+   * take an edit while the rest of the build goes on (issue 16).
+   */
+  onClientReady?: ((ready: ClientReady) => void) | undefined;
+  /**
    * Opens the output being written (once the site's sources have passed their checks): files that nothing after
    * them reads (data chunks, most pages) go there as soon as they are made rather than into `files`, so memory
    * does not grow with the site (issue 20).
    */
   openOutput?: (() => Promise<(file: OutputFile) => void>) | undefined;
+}
+
+export interface ClientReady {
+  /** Paths relative to this locale's base URL, as in LocaleBuild.files. */
+  files: OutputFile[];
+  live: LiveBuild;
 }
 
 export interface LocaleBuild {
@@ -93,6 +105,7 @@ const kib = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
 export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
   const { config, log } = o;
   const warnings: Diagnostic[] = [];
+  /** The compile pool this build started, closed when it ends. */
   let pool: CompilePool | undefined;
   try {
     // 2. Collect: pages and each docs version (a translated build's files in place of the default ones), compiled on worker threads, and the API document
@@ -101,7 +114,9 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     // the site is scanned. With a cache (any later run) most pages come from it, and that start cost 0.7 s of CPU
     // for nothing (warm portal build: 5.6 s -> 5.2 s).
     const cold = o.cache.memory.size === 0 && !(await hasEntries(o.cache.dir));
-    pool = startCompilePool({ languages, initial: cold ? 1 : 0, interrupt: o.interrupt });
+    const start = () => startCompilePool({ languages, initial: cold ? 1 : 0, interrupt: o.interrupt });
+    // serve keeps its workers from one rebuild to the next: starting one costs more than compiling an edited doc.
+    const compiler = o.preview ? keptCompilePool(o.preview, languages, start) : (pool = start());
     const site = await stage(log, 'scan', () =>
       scanSite({ siteDir: o.siteDir, config, configFile: o.configFile, locale: o.locale, genDir: o.genDir }),
     );
@@ -109,7 +124,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const markdown = sources.filter((s) => s.ext !== '.tsx');
     // The API document is read and validated on this thread while the workers compile: neither needs the other.
     const compiling = stage(log, `compile ${markdown.length} MDX files`, () =>
-      compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool }),
+      compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool: compiler }),
     );
     const loadingApi: Promise<ApiContribution> =
       config.openapi || o.openapi
@@ -123,7 +138,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         : Promise.resolve(emptyApi);
     // Both settle before either's failure is reported, so nothing runs on after the build has failed.
     const [compiled, loaded] = await Promise.allSettled([compiling, loadingApi]);
-    await pool.close();
+    await pool?.close();
     if (compiled.status === 'rejected') throw compiled.reason;
     const processed = compiled.value;
     const processedByFile = new Map(markdown.map((s, i) => [s.file, processed[i]]));
@@ -179,26 +194,50 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
     const emit = await o.openOutput?.();
     await fs.mkdir(o.genDir, { recursive: true });
+    const liveOf = (m: AssetManifest, url: string): LiveBuild => ({
+      base: config.baseUrl,
+      shell: shellKey(config, m),
+      manifest: url,
+    });
     const { client, server, manifest } = await stage(log, 'bundle', async () => {
+      // Data chunks go straight to the output as they are made; an open page taking the build early needs them too.
+      const dataChunks: OutputFile[] = [];
+      const clientBuild = buildClient({
+        genDir: o.genDir,
+        generated: generated.files,
+        entries: generated.entries,
+        minify: true,
+        session: o.preview?.bundles,
+        apiConsole: config.openapi?.console?.enabled === true,
+        emit:
+          emit && o.onClientReady
+            ? (f) => {
+                dataChunks.push(f);
+                emit(f);
+              }
+            : emit,
+      }).then((client) => {
+        const manifest = manifestFile(client.manifest, config.baseUrl);
+        o.onClientReady?.({
+          files: [...client.files, manifest.file, ...dataChunks, ...api.files],
+          live: liveOf(client.manifest, manifest.url),
+        });
+        return { client, manifest };
+      });
+      const server = () =>
+        buildServer({
+          genDir: o.genDir,
+          generated: generated.files,
+          entries: generated.entries,
+          session: o.preview?.bundles,
+        });
       try {
-        const [client, server] = await Promise.all([
-          buildClient({
-            genDir: o.genDir,
-            generated: generated.files,
-            entries: generated.entries,
-            minify: true,
-            session: o.preview?.bundles,
-            apiConsole: config.openapi?.console?.enabled === true,
-            emit,
-          }),
-          buildServer({
-            genDir: o.genDir,
-            generated: generated.files,
-            entries: generated.entries,
-            session: o.preview?.bundles,
-          }),
-        ]);
-        return { client, server, manifest: manifestFile(client.manifest, config.baseUrl) };
+        // Given the cores to itself, the client side an open page waits for is ready sooner (serve); build
+        // bundles both at once.
+        const [built, serverBundle] = o.onClientReady
+          ? await clientBuild.then(async (c) => [c, await server()] as const)
+          : await Promise.all([clientBuild, server()]);
+        return { ...built, server: serverBundle };
       } catch (err) {
         throw bundleError(err, generated.files, o.genDir);
       }
@@ -208,9 +247,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       `client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.size} routes`,
     );
 
-    const live = o.liveReload
-      ? { base: config.baseUrl, shell: shellKey(config, client.manifest), manifest: manifest.url }
-      : undefined;
+    const live = o.liveReload ? liveOf(client.manifest, manifest.url) : undefined;
 
     // 6. Render
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>

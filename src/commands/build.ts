@@ -23,7 +23,7 @@ import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { RouteTable } from '../routes/route-table.js';
 import type { LiveBuild } from '../../templates/shared/live-update.js';
-import { buildLocale, localesOf, localizeConfig } from './build-locale.js';
+import { buildLocale, localesOf, localizeConfig, type ClientReady } from './build-locale.js';
 
 export interface BuildOptions {
   /** Folder holding site/ and openapi/; defaults to the current directory. */
@@ -51,6 +51,11 @@ export interface BuildOptions {
   interrupt?: Interruptible | undefined;
   /** `serve`: its static server waits while the new output is swapped in, instead of answering 404. */
   swapGate?: SwapGate;
+  /**
+   * `serve`: each locale's client side as soon as it is bundled (paths relative to the output folder), so open
+   * pages can take an edit before the pages are rendered and written (issue 16).
+   */
+  onClientReady?: (ready: ClientReady) => void;
 }
 
 export interface BuildResult {
@@ -142,6 +147,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         liveReload: options.liveReload,
         includeDrafts: options.includeDrafts,
         interrupt: options.interrupt,
+        onClientReady:
+          options.onClientReady &&
+          ((ready) =>
+            options.onClientReady?.(
+              locale ? { ...ready, files: ready.files.map((f) => ({ ...f, path: `${locale}/${f.path}` })) } : ready,
+            )),
         openOutput:
           options.write === false
             ? undefined

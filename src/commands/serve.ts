@@ -63,9 +63,13 @@ export async function serve(options: ServeOptions): Promise<{
    * the old: a change among them reloads open pages instead of letting them update in place.
    */
   const changed = new Set<string>();
+  /** The client files of the build under way, served before its output is written (issue 16). */
+  const pending = new Map<string, string | Uint8Array>();
   const rebuild = async (): Promise<void> => {
     const files = [...changed];
     changed.clear();
+    const staticDir = path.join(siteDir, 'static') + path.sep;
+    const staticChanged = files.some((f) => f.startsWith(staticDir));
     // The overlay needs the messages a failed build printed, so capture them while echoing to the terminal.
     const captured: string[] = [];
     const tee: Logger = {
@@ -92,14 +96,26 @@ export async function serve(options: ServeOptions): Promise<{
         ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}),
         ...(options.openapi ? { openapi: options.openapi } : {}),
         ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}),
+        // Open pages take the new client side while the pages are rendered and written; a static file cannot
+        // be told apart from its old version by name, so its change waits for the final reload.
+        ...(watch && !staticChanged
+          ? {
+              onClientReady: (ready) => {
+                for (const f of ready.files) pending.set(`/${f.path}`, f.contents);
+                const update: LiveUpdate = { builds: [ready.live], early: true };
+                live.update(JSON.stringify(update));
+              },
+            }
+          : {}),
       });
+      pending.clear();
       baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
       onBuilt?.();
       const update: LiveUpdate = { builds: result.live };
-      const staticDir = path.join(siteDir, 'static') + path.sep;
-      live.reload(files.some((f) => f.startsWith(staticDir)) ? '' : JSON.stringify(update));
+      live.reload(staticChanged ? '' : JSON.stringify(update));
     } catch (err) {
+      pending.clear();
       for (const f of files) changed.add(f);
       const text = err instanceof PortalError ? captured.join('\n') : String((err as Error).message);
       live.error(stripAnsi(text) || String(err));
@@ -112,6 +128,7 @@ export async function serve(options: ServeOptions): Promise<{
     root: outDir,
     baseUrl,
     gate: swapGate,
+    pending: (inBase) => pending.get(inBase),
     intercept: (req, res) => live.intercept(req, res),
   });
   if (!isLoopback(options.host))

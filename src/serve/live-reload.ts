@@ -31,6 +31,10 @@ export function createLiveReload() {
         send(res, 'reload', data);
       }
     },
+    /** An early update (LiveUpdate.early) while the build goes on: the overlay and the last error stay until it ends. */
+    update(data: string) {
+      for (const res of clients) send(res, 'reload', data);
+    },
     error(message: string) {
       lastError = message;
       for (const res of clients) send(res, 'build-error', message);

@@ -1,16 +1,20 @@
 import { createApiCache, type ApiCache } from '../apiref/api-cache.js';
 import { createBundleSession, disposeBundleSession, type BundleSession } from '../bundle/bundle-session.js';
+import type { CompilePool } from '../content/compile-pool.js';
 import { createBodyCache, type BodyCache } from '../render/body-cache.js';
 
 /**
  * What `portal serve` keeps from one build to the next, so a rebuild redoes only what an edit changed: the API
- * reference while its files are unchanged, the bundler's contexts, and the rendered bodies of unchanged pages.
- * The compile cache (MDX by content hash) is kept too, on its own since `build` uses it on disk as well.
+ * reference while its files are unchanged, the bundler's contexts, the rendered bodies of unchanged pages and the
+ * compile workers. The compile cache (MDX by content hash) is kept too, on its own since `build` uses it on disk
+ * as well.
  */
 export interface PreviewState {
   api: ApiCache;
   bundles: BundleSession;
   bodies: BodyCache;
+  /** Compile workers with the compiler loaded, for the highlighted languages they were started with. */
+  compiler?: { languages: string; pool: CompilePool } | undefined;
 }
 
 export const createPreviewState = (): PreviewState => ({
@@ -19,4 +23,20 @@ export const createPreviewState = (): PreviewState => ({
   bodies: createBodyCache(),
 });
 
-export const disposePreviewState = (state: PreviewState): Promise<void> => disposeBundleSession(state.bundles);
+/** The kept compile pool, or a new one (closing the old) when the config asks for other languages. */
+export function keptCompilePool(
+  state: PreviewState,
+  languages: readonly string[],
+  start: () => CompilePool,
+): CompilePool {
+  const key = languages.join(',');
+  if (state.compiler?.languages === key) return state.compiler.pool;
+  void state.compiler?.pool.close();
+  state.compiler = { languages: key, pool: start() };
+  return state.compiler.pool;
+}
+
+export async function disposePreviewState(state: PreviewState): Promise<void> {
+  await Promise.all([disposeBundleSession(state.bundles), state.compiler?.pool.close()]);
+  state.compiler = undefined;
+}

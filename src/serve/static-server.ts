@@ -34,6 +34,11 @@ export interface StaticServerOptions {
   transformHtml?: (html: string) => string;
   /** `serve`: held while a request finds and opens its file, so a rebuild's swap never shows a missing site. */
   gate?: SwapGate;
+  /**
+   * `serve`: files of a build still being made, by path under the base URL (`/_portal/…`), answered before the
+   * output folder's: what an open page loads to take the build early.
+   */
+  pending?: ((inBase: string) => string | Uint8Array | undefined) | undefined;
 }
 
 /**
@@ -107,6 +112,12 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
           : rawPath.startsWith(`${base}/`)
             ? rawPath.slice(base.length)
             : null;
+    const early = inBase === null ? undefined : options.pending?.(inBase);
+    if (early !== undefined) {
+      res.writeHead(200, { 'content-type': typeOf(inBase as string), 'cache-control': cacheControl(inBase as string) });
+      res.end(req.method === 'HEAD' ? undefined : early);
+      return;
+    }
     const found = await (options.gate
       ? options.gate.read(() => openFound(options.root, inBase, options.transformHtml !== undefined))
       : openFound(options.root, inBase, options.transformHtml !== undefined));
@@ -117,11 +128,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       return;
     }
     const { file } = found;
-    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const headers: Record<string, string> = {
-      'content-type': type,
-      'cache-control': /[-.][A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
+    const headers: Record<string, string> = { 'content-type': typeOf(file), 'cache-control': cacheControl(file) };
     if (found.kind === 'html') {
       const html = options.transformHtml ? options.transformHtml(found.text) : found.text;
       res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : html);
@@ -139,6 +146,11 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       .pipe(res);
   }
 }
+
+const typeOf = (file: string): string => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+/** Content-hashed chunks and stylesheets never change under their name. */
+const cacheControl = (file: string): string =>
+  /[-.][A-Z0-9]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 type Found =
   | { kind: 'missing'; text: string }

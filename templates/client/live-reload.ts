@@ -15,9 +15,13 @@ export interface LivePage {
 
 /**
  * How a page takes a rebuild: in place from the new manifest (`refresh`) when the build is of the same
- * shell as the page, otherwise by loading itself again (`reload`), as when the event says nothing it knows.
+ * shell as the page, otherwise by loading itself again (`reload`), as when the event says nothing it knows;
+ * an early update it cannot take is left for the final one (`wait`).
  */
-export function liveAction(data: string, page: Pick<LivePage, 'base' | 'shell'>): { manifest: string } | 'reload' {
+export function liveAction(
+  data: string,
+  page: Pick<LivePage, 'base' | 'shell'>,
+): { manifest: string } | 'reload' | 'wait' {
   let update: Partial<LiveUpdate> | undefined;
   try {
     update = JSON.parse(data) as Partial<LiveUpdate>;
@@ -25,9 +29,9 @@ export function liveAction(data: string, page: Pick<LivePage, 'base' | 'shell'>)
     return 'reload';
   }
   const build = Array.isArray(update?.builds) ? update.builds.find((b) => b.base === page.base) : undefined;
-  return build && page.shell !== undefined && build.shell === page.shell && typeof build.manifest === 'string'
-    ? { manifest: build.manifest }
-    : 'reload';
+  if (build && page.shell !== undefined && build.shell === page.shell && typeof build.manifest === 'string')
+    return { manifest: build.manifest };
+  return update?.early === true ? 'wait' : 'reload';
 }
 
 /**
@@ -40,18 +44,23 @@ export function connectLiveReload(url: string, page: LivePage): void {
   const reload = (): void => window.location.reload();
   let latest = 0;
   let queue: Promise<void> = Promise.resolve();
+  // The build shown last: the final update of a build the page already took early names the same manifest.
+  let shownManifest: string | undefined;
   source.addEventListener('reload', (event) => {
     const data = (event as MessageEvent<string>).data;
     const n = ++latest;
     queue = queue.then(async () => {
       if (n !== latest) return;
       const action = liveAction(data, page);
+      if (action === 'wait') return;
       if (action === 'reload' || !page.refresh) return reload();
+      if (action.manifest === shownManifest) return;
       const shown = await page.refresh(action.manifest).catch((err: unknown) => {
         console.error('Portal: showing the rebuilt page in place failed; loading it in full.', err);
         return false;
       });
-      if (!shown) reload();
+      if (!shown) return reload();
+      shownManifest = action.manifest;
     });
   });
   source.addEventListener('build-error', (event) => showOverlay((event as MessageEvent<string>).data));

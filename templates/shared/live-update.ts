@@ -4,6 +4,12 @@
  */
 export interface LiveUpdate {
   builds: LiveBuild[];
+  /**
+   * Sent before the build has finished, as soon as a locale's client side is ready: pages of that locale whose
+   * shell it keeps take it in place; any other page waits for the final update instead of reloading into the
+   * old output.
+   */
+  early?: boolean;
 }
 
 export interface LiveBuild {

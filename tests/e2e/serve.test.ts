@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,27 @@ async function step(what: string, wait: () => Promise<unknown>): Promise<void> {
       `${what}: ${String((err as Error).message).split('\n')[0]}\nserver log:\n${log.text().slice(-3000)}`,
     );
   }
+}
+
+/** The server's live-reload events as a plain client sees them, from now on. */
+function listenToEvents(url: string): { list: Array<{ event: string; data: string }>; close(): void } {
+  const list: Array<{ event: string; data: string }> = [];
+  let buffer = '';
+  const request = http.get(url, (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (text: string) => {
+      buffer += text;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
+        if (event) list.push({ event, data });
+      }
+    });
+  });
+  request.on('error', () => undefined);
+  return { list, close: () => request.destroy() };
 }
 
 describe('portal serve', () => {
@@ -89,8 +111,20 @@ describe('portal serve', () => {
       window.scrollTo(0, 600);
     });
 
+    const events = listenToEvents(`${server.url}/__portal/events`);
     await fs.writeFile(file, `---\ntitle: Long guide, renamed\n---\n${LONG_DOC}\nAdded while the page was open.\n`);
     await step('the edit in the open page', () => shows('Added while the page was open.'));
+    // The page could take the edit as soon as the client side was bundled, before the pages were rendered and
+    // written: the early update comes first, and the final one names the same manifest, which the page skips.
+    await step('the end of the rebuild', () =>
+      expect.poll(() => events.list.filter((e) => e.event === 'reload').length).toBeGreaterThanOrEqual(2),
+    );
+    events.close();
+    const [early, ok, final] = events.list;
+    expect(early?.event).toBe('reload');
+    expect(JSON.parse(early?.data ?? '')).toMatchObject({ early: true });
+    expect(ok?.event).toBe('build-ok');
+    expect(JSON.parse(final?.data ?? '').builds).toEqual(JSON.parse(early?.data ?? '').builds);
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(600);
     // Closed by the reader although it holds the page: a new document would have opened it again.

@@ -24,4 +24,14 @@ describe('how an open page takes a rebuild under portal serve (issue 16 item 3)'
     expect(liveAction('{}', page)).toBe('reload');
     expect(liveAction('null', page)).toBe('reload');
   });
+
+  it('waits for the final update when an early one is not its own to take, instead of reloading into the old output', () => {
+    const early = (b: { base: string; shell: string; manifest: string }) =>
+      JSON.stringify({ builds: [b], early: true });
+    expect(liveAction(early({ base: '/', shell: 'aaa', manifest: '/m.json' }), page)).toEqual({ manifest: '/m.json' });
+    // Another locale's client side was ready first; this page's comes later.
+    expect(liveAction(early({ base: '/fr/', shell: 'bbb', manifest: '/fr/m.json' }), page)).toBe('wait');
+    // A shell change needs the new HTML, which the final update brings.
+    expect(liveAction(early({ base: '/', shell: 'ccc', manifest: '/m.json' }), page)).toBe('wait');
+  });
 });
