@@ -16,13 +16,14 @@ import type { Interruptible } from '../output/interrupt.js';
 import type { OutputFile } from '../output/write.js';
 import { buildMachineFiles } from '../publish/index.js';
 import { releaseWrittenPage } from '../render/release-page.js';
-import { renderPages } from '../render/render-pages.js';
+import { pageOnRequest, renderPages, type RenderOptions } from '../render/render-pages.js';
 import { buildDocsVersions } from '../routes/docs-versions.js';
 import { checkLinks } from '../routes/link-check.js';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
 import { buildSiteData } from '../routes/site-data.js';
 import { buildSiteSearch } from '../search/site-search.js';
 import { searchReadsHtml } from '../search/units.js';
+import type { PageRenderer } from '../serve/pending-build.js';
 import { keptCompilePool, type PreviewState } from '../serve/preview-state.js';
 import { shellKey } from '../serve/shell-key.js';
 import type { LiveBuild } from '../../templates/shared/live-update.js';
@@ -69,6 +70,8 @@ export interface LocaleBuildOptions {
    * take an edit while the rest of the build goes on (issue 16).
    */
   onClientReady?: ((ready: ClientReady) => void) | undefined;
+  /** `serve`: called once this locale's server bundle is ready, with a renderer of any of its pages on request. */
+  onPagesReady?: ((render: PageRenderer) => void) | undefined;
   /**
    * Opens the output being written (once the site's sources have passed their checks): files that nothing after
    * them reads (data chunks, most pages) go there as soon as they are made rather than into `files`, so memory
@@ -249,16 +252,20 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
 
     const live = o.liveReload ? liveOf(client.manifest, manifest.url) : undefined;
 
-    // 6. Render
+    // 6. Render (serve answers pages asked for meanwhile from the same bundle, one at a time)
+    const renderOptions: RenderOptions = {
+      pages: generated.entries,
+      bundle: server,
+      site: siteData.site,
+      manifest: client.manifest,
+      manifestUrl: manifest.url,
+      config,
+      liveReload: o.liveReload && live ? { url: o.liveReload, shell: live.shell } : undefined,
+    };
+    o.onPagesReady?.(pageOnRequest(renderOptions));
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
       renderPages({
-        pages: generated.entries,
-        bundle: server,
-        site: siteData.site,
-        manifest: client.manifest,
-        manifestUrl: manifest.url,
-        config,
-        liveReload: o.liveReload && live ? { url: o.liveReload, shell: live.shell } : undefined,
+        ...renderOptions,
         bodyCache: o.preview?.bodies,
         emit,
         // Kept for the search stage, which reads their text; an operation's search entry comes from its data.

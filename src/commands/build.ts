@@ -19,6 +19,7 @@ import {
 } from '../log.js';
 import { openOutput, type OutputFile, type OutputWriter } from '../output/write.js';
 import type { SwapGate } from '../output/swap-gate.js';
+import type { PageRenderer } from '../serve/pending-build.js';
 import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { RouteTable } from '../routes/route-table.js';
@@ -56,6 +57,10 @@ export interface BuildOptions {
    * pages can take an edit before the pages are rendered and written (issue 16).
    */
   onClientReady?: (ready: ClientReady) => void;
+  /** `serve`: each locale's pages on request once its server bundle is ready; `prefix` is its folder (`fr/`) or ''. */
+  onPagesReady?: (prefix: string, render: PageRenderer) => void;
+  /** `serve`: the config, once loaded (its static server needs the base URL before the build ends). */
+  onConfig?: (config: PortalConfig) => void;
 }
 
 export interface BuildResult {
@@ -104,6 +109,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const defaultGenDir = claimGenDir(undefined);
     const { config: loaded, file: configFile } = await stage(log, 'config', () => loadConfig(siteDir, defaultGenDir));
     const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
+    options.onConfig?.(config);
     const statics = await scanStatic(path.join(siteDir, 'static'));
 
     // 8. Write, as files are made: into a temporary folder, swapped in on success (output/write.ts)
@@ -153,6 +159,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             options.onClientReady?.(
               locale ? { ...ready, files: ready.files.map((f) => ({ ...f, path: `${locale}/${f.path}` })) } : ready,
             )),
+        onPagesReady: options.onPagesReady && ((render) => options.onPagesReady?.(locale ? `${locale}/` : '', render)),
         openOutput:
           options.write === false
             ? undefined

@@ -7,6 +7,7 @@ import { consoleLogger, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import { createSwapGate } from '../output/swap-gate.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
+import { createPendingBuild } from '../serve/pending-build.js';
 import { createPreviewState, disposePreviewState } from '../serve/preview-state.js';
 import { openBrowser } from '../serve/open-browser.js';
 import { createStaticServer, listenFrom } from '../serve/static-server.js';
@@ -63,8 +64,15 @@ export async function serve(options: ServeOptions): Promise<{
    * the old: a change among them reloads open pages instead of letting them update in place.
    */
   const changed = new Set<string>();
-  /** The client files of the build under way, served before its output is written (issue 16). */
-  const pending = new Map<string, string | Uint8Array>();
+  /** What the build under way can answer before its output is written (issue 16). */
+  const pending = createPendingBuild();
+  /** Until the first build ends, a request waits for what it asks for, since there is no older output to show. */
+  let starting = watch;
+  let announce: () => void = () => undefined;
+  let configLoaded: () => void = () => undefined;
+  const baseKnown = new Promise<void>((resolve) => {
+    configLoaded = resolve;
+  });
   const rebuild = async (): Promise<void> => {
     const files = [...changed];
     changed.clear();
@@ -98,16 +106,25 @@ export async function serve(options: ServeOptions): Promise<{
         ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}),
         // Open pages take the new client side while the pages are rendered and written; a static file cannot
         // be told apart from its old version by name, so its change waits for the final reload.
+        onConfig: (config) => {
+          baseUrl = config.baseUrl;
+          configLoaded();
+        },
         ...(watch && !staticChanged
           ? {
               onClientReady: (ready) => {
-                for (const f of ready.files) pending.set(`/${f.path}`, f.contents);
+                pending.addFiles(ready.files);
                 const update: LiveUpdate = { builds: [ready.live], early: true };
                 live.update(JSON.stringify(update));
+              },
+              onPagesReady: (prefix, render) => {
+                pending.addPages(prefix, render);
+                announce();
               },
             }
           : {}),
       });
+      starting = false;
       pending.clear();
       baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
@@ -115,6 +132,8 @@ export async function serve(options: ServeOptions): Promise<{
       const update: LiveUpdate = { builds: result.live };
       live.reload(staticChanged ? '' : JSON.stringify(update));
     } catch (err) {
+      configLoaded();
+      starting = false;
       pending.clear();
       for (const f of files) changed.add(f);
       const text = err instanceof PortalError ? captured.join('\n') : String((err as Error).message);
@@ -123,18 +142,25 @@ export async function serve(options: ServeOptions): Promise<{
     }
   };
 
-  if (watch) await rebuild();
   const server = createStaticServer({
     root: outDir,
-    baseUrl,
+    baseUrl: () => baseUrl,
     gate: swapGate,
-    pending: (inBase) => pending.get(inBase),
+    ready: () => (starting ? baseKnown : Promise.resolve()),
+    pending: async (inBase) => {
+      for (;;) {
+        const found = pending.find(inBase);
+        if (found || !starting) return found;
+        await pending.changed();
+      }
+    },
     intercept: (req, res) => live.intercept(req, res),
   });
   if (!isLoopback(options.host))
     log.warn(
       pc.yellow(`warning: listening on ${options.host}, so other machines on your network can read this preview.`),
     );
+  // Listening before the first build, so the first page is answered as soon as it can be rendered (issue 16 item 2).
   const { url, taken } = await listenFrom(server, options.port, options.host);
   if (taken.length)
     log.warn(
@@ -142,8 +168,16 @@ export async function serve(options: ServeOptions): Promise<{
         `port ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} in use; using ${new URL(url).port} instead.`,
       ),
     );
-  log.info(`${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}`);
-  if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
+  // Said once the first page can be answered, before the rest of the first build is rendered and written.
+  let announced = false;
+  announce = () => {
+    if (announced) return;
+    announced = true;
+    log.info(`${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}`);
+    if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
+  };
+  if (watch) await rebuild();
+  announce();
   if (watch)
     log.info(
       pc.dim(

@@ -9,7 +9,7 @@ import { toHref } from '../routes/slug.js';
 import type { OutputFile } from '../output/write.js';
 import { renderBodiesCached, type BodyCache } from './body-cache.js';
 import { renderEachBody } from './render-bodies.js';
-import type { BodyResult } from './render-body.js';
+import { type BodyResult, renderBody } from './render-body.js';
 import type { Route } from '../routes/route.js';
 import { renderDocument } from './document.js';
 import { htmlFileFor } from './output-path.js';
@@ -45,44 +45,7 @@ export async function renderPages(
   const idsByPath = new Map<string, PageIds>();
   const failures = new Map<string, Error>();
   const routes = new Map(o.pages.map((p) => [p.route.path, p.route]));
-  const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
-  const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
-  const document = (route: Route, body: string): OutputFile => {
-    const module = o.bundle.modules.get(route.path);
-    if (!module) throw new Error(`no server module for ${route.path}`);
-    const routeAssets = o.manifest.routes[route.path];
-    if (!routeAssets) throw new Error(`no client chunk for ${route.path}`);
-    // A Markdown-only page hydrates from a chunk without its body's data: the HTML has it (issue 17 item 3).
-    const assets = routeAssets.firstVisit ?? routeAssets;
-    const page = module.meta?.title
-      ? {
-          ...route.page,
-          title: module.meta.title,
-          ...(module.meta.description ? { description: module.meta.description } : {}),
-        }
-      : route.page;
-    return {
-      path: htmlFileFor(route.path, o.config.trailingSlash),
-      contents: renderDocument({
-        site: o.site,
-        page,
-        body,
-        htmlLang,
-        css: asset(o.manifest.css),
-        runtime: asset(o.manifest.runtime),
-        preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
-        canonical: `${o.config.url.replace(/\/$/, '')}${toHref(route.path, o.site.baseUrl, o.config.trailingSlash)}`,
-        image: o.config.image ? `${o.config.url.replace(/\/$/, '')}${asset(o.config.image)}` : undefined,
-        boot: {
-          path: route.path,
-          chunk: asset(assets.chunk),
-          manifest: o.manifestUrl,
-          assets: asset('_portal/'),
-          ...(o.liveReload ? { liveReload: o.liveReload.url, shell: o.liveReload.shell } : {}),
-        },
-      }),
-    };
-  };
+  const document = pageDocument(o);
   // Called from worker messages too: it records a failure instead of throwing, and the stage reports it below.
   const onBody = (routePath: string, rendered: BodyResult): void => {
     const route = routes.get(routePath);
@@ -140,4 +103,63 @@ export class PageIds {
   has(id: string): boolean {
     return !id.includes('\0') && this.#joined.includes(`\0${id}\0`);
   }
+}
+
+/** The whole HTML document of a route around its rendered body: what renderPages writes for each route. */
+export function pageDocument(o: RenderOptions): (route: Route, body: string) => OutputFile {
+  const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
+  const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
+  return (route, body) => {
+    const module = o.bundle.modules.get(route.path);
+    if (!module) throw new Error(`no server module for ${route.path}`);
+    const routeAssets = o.manifest.routes[route.path];
+    if (!routeAssets) throw new Error(`no client chunk for ${route.path}`);
+    // A Markdown-only page hydrates from a chunk without its body's data: the HTML has it (issue 17 item 3).
+    const assets = routeAssets.firstVisit ?? routeAssets;
+    const page = module.meta?.title
+      ? {
+          ...route.page,
+          title: module.meta.title,
+          ...(module.meta.description ? { description: module.meta.description } : {}),
+        }
+      : route.page;
+    return {
+      path: htmlFileFor(route.path, o.config.trailingSlash),
+      contents: renderDocument({
+        site: o.site,
+        page,
+        body,
+        htmlLang,
+        css: asset(o.manifest.css),
+        runtime: asset(o.manifest.runtime),
+        preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
+        canonical: `${o.config.url.replace(/\/$/, '')}${toHref(route.path, o.site.baseUrl, o.config.trailingSlash)}`,
+        image: o.config.image ? `${o.config.url.replace(/\/$/, '')}${asset(o.config.image)}` : undefined,
+        boot: {
+          path: route.path,
+          chunk: asset(assets.chunk),
+          manifest: o.manifestUrl,
+          assets: asset('_portal/'),
+          ...(o.liveReload ? { liveReload: o.liveReload.url, shell: o.liveReload.shell } : {}),
+        },
+      }),
+    };
+  };
+}
+
+/**
+ * `serve` (issue 16 item 2): a route's document rendered when it is asked for, on this thread, from the build under
+ * way, so a page loaded before the whole site is rendered and written shows the new build. By output path (as
+ * htmlFileFor makes it); undefined for a page the build does not have, or one whose render fails (the render
+ * stage reports that).
+ */
+export function pageOnRequest(o: RenderOptions): (file: string) => OutputFile | undefined {
+  const pages = new Map(o.pages.map((p) => [htmlFileFor(p.route.path, o.config.trailingSlash), p]));
+  const document = pageDocument(o);
+  return (file) => {
+    const entry = pages.get(file);
+    if (!entry) return undefined;
+    const body = renderBody(o.bundle, o.site, entry.route.path, entry.page);
+    return 'error' in body ? undefined : document(entry.route, body.html);
+  };
 }

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { SwapGate } from '../output/swap-gate.js';
+import type { OutputFile } from '../output/write.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,8 +27,10 @@ const TYPES: Record<string, string> = {
 
 export interface StaticServerOptions {
   root: string;
-  /** URL path the site is served under. */
-  baseUrl?: string;
+  /** URL path the site is served under; a function when it may change (serve: a config edit). */
+  baseUrl?: string | (() => string);
+  /** `serve`: requests wait for this before they are answered (the first build's config and pages). */
+  ready?: () => Promise<void>;
   /** Extra routes (live reload) answered before files. Return true when handled. */
   intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   /** Rewrites HTML before sending (live-reload injection). */
@@ -38,7 +41,7 @@ export interface StaticServerOptions {
    * `serve`: files of a build still being made, by path under the base URL (`/_portal/…`), answered before the
    * output folder's: what an open page loads to take the build early.
    */
-  pending?: ((inBase: string) => string | Uint8Array | undefined) | undefined;
+  pending?: ((inBase: string) => Promise<OutputFile | undefined>) | undefined;
 }
 
 /**
@@ -74,7 +77,8 @@ export async function resolveSafePath(root: string, urlPath: string): Promise<st
 
 /** A small static server for the built site: no directory listings, nosniff, 404.html for misses. */
 export function createStaticServer(options: StaticServerOptions): http.Server {
-  const base = (options.baseUrl ?? '/').replace(/\/$/, '');
+  const baseOf = (): string =>
+    (typeof options.baseUrl === 'function' ? options.baseUrl() : (options.baseUrl ?? '/')).replace(/\/$/, '');
   const server = http.createServer((req, res) => {
     void handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -99,6 +103,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
+    await options.ready?.();
+    const base = baseOf();
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (!rawPath.startsWith('/') || rawPath.includes('\\')) {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
@@ -112,10 +118,14 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
           : rawPath.startsWith(`${base}/`)
             ? rawPath.slice(base.length)
             : null;
-    const early = inBase === null ? undefined : options.pending?.(inBase);
+    const early = inBase === null ? undefined : await options.pending?.(inBase);
     if (early !== undefined) {
-      res.writeHead(200, { 'content-type': typeOf(inBase as string), 'cache-control': cacheControl(inBase as string) });
-      res.end(req.method === 'HEAD' ? undefined : early);
+      const body =
+        options.transformHtml && early.path.endsWith('.html')
+          ? options.transformHtml(String(early.contents))
+          : early.contents;
+      res.writeHead(200, { 'content-type': typeOf(early.path), 'cache-control': cacheControl(early.path) });
+      res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     const found = await (options.gate
