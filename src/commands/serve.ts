@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import pc from 'picocolors';
-import { createCompileCache } from '../content/compile-pool.js';
+import { type CompileCache, createCompileCache, keepOnlyUsed } from '../content/compile-pool.js';
 import { PortalError } from '../diagnostics.js';
 import { consoleLogger, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
@@ -50,7 +50,10 @@ export async function serve(options: ServeOptions): Promise<{
   const siteDir = path.resolve(root, options.siteDir ?? 'site');
   const outDir = path.resolve(root, options.outDir ?? 'build');
   const live = createLiveReload();
-  const cache = createCompileCache(path.join(path.resolve(import.meta.dirname, '../..'), '.portal', 'cache'));
+  const cache: CompileCache = {
+    ...createCompileCache(path.join(path.resolve(import.meta.dirname, '../..'), '.portal', 'cache')),
+    used: new Set(),
+  };
   const preview = createPreviewState();
   const swapGate = createSwapGate();
   const watch = options.watch !== false;
@@ -126,6 +129,7 @@ export async function serve(options: ServeOptions): Promise<{
       });
       starting = false;
       pending.clear();
+      keepOnlyUsed(cache);
       baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
       onBuilt?.();

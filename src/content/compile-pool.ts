@@ -21,9 +21,22 @@ export interface CompileCache {
   memory: Map<string, ProcessedSource>;
   /** On-disk entries survive between runs; undefined disables the disk cache (cold benchmarks). */
   dir?: string | undefined;
+  /** The keys of the build under way, so `serve` can let every older version of an edited file go. */
+  used?: Set<string> | undefined;
 }
 
 export const createCompileCache = (dir?: string): CompileCache => ({ memory: new Map(), dir });
+
+/**
+ * Keeps in memory only what the last build used (each save of a doc is a new entry: a day of edits would keep
+ * them all), and starts recording the next build's keys. The disk cache is left as it is.
+ */
+export function keepOnlyUsed(cache: CompileCache): void {
+  const used = cache.used;
+  cache.used = new Set();
+  if (!used) return;
+  for (const key of cache.memory.keys()) if (!used.has(key)) cache.memory.delete(key);
+}
 
 /** Worker threads that compile sources; started before they are needed so their start-up overlaps other work. */
 export interface CompilePool {
@@ -105,6 +118,7 @@ export async function compileAll(
   try {
     const codeHash = await pool.codeHash;
     const keys = inputs.map(({ file, text }) => cacheKey(codeHash, languages, file, text));
+    for (const key of keys) cache.used?.add(key);
     const results: Array<ProcessedSource | undefined> = await Promise.all(keys.map((key) => readCached(cache, key)));
     const todo = results.flatMap((r, i) => (r ? [] : [i]));
     if (todo.length > 0) {

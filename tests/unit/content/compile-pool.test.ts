@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheKey, compileAll, createCompileCache, startCompilePool } from '../../../src/content/compile-pool.ts';
+import {
+  cacheKey,
+  compileAll,
+  createCompileCache,
+  keepOnlyUsed,
+  startCompilePool,
+} from '../../../src/content/compile-pool.ts';
 
 const languages = ['markup-templating', 'liquid', 'php'];
 const workerScripts = () =>
@@ -39,6 +45,23 @@ describe('compile pool', () => {
     expect(again[1]).toBe(first[1]);
     await pool.close();
     expect(workerScripts()).toEqual([]);
+  });
+
+  it('keeps in memory only the versions the last build used, so a day of saves does not pile up (serve)', async () => {
+    const cache = { ...createCompileCache(), used: new Set<string>() };
+    const pool = startCompilePool({ languages, initial: 0 });
+    try {
+      const edited = (n: number) => ({ ...page(1), text: `${page(1).text}\nSave ${n}.\n` });
+      for (let n = 0; n < 3; n++) {
+        await compileAll([edited(n), page(2)], { cache, languages, pool });
+        keepOnlyUsed(cache);
+      }
+      expect(cache.memory.size).toBe(2);
+      const [last] = await compileAll([edited(2)], { cache, languages, pool });
+      expect(last?.html ?? JSON.stringify(last)).toContain('Save 2.');
+    } finally {
+      await pool.close();
+    }
   });
 
   it('reuses a disk entry made by the same compiler code, and recompiles one made by another', async () => {
