@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -56,7 +57,8 @@ export async function openOutput(
   // The first folder this made, if any: a build that fails leaves no trace, not even an empty `out/a/`.
   const madeParent = await fsp.mkdir(parent, { recursive: true });
   await recoverStale(outDir);
-  const tmp = await fsp.mkdtemp(path.join(parent, `.${path.basename(outDir)}.tmp-`));
+  const tmpPrefix = `.${path.basename(outDir)}.tmp-`;
+  const tmp = await makeOwnFolder(parent, tmpPrefix);
   // Besides discard: should removing it there fail (a busy disk under a signal), the interruption's own
   // synchronous clean-up removes it before the process exits.
   const release = interrupt?.track(tmp);
@@ -79,6 +81,7 @@ export async function openOutput(
   const discard = async (): Promise<void> => {
     closed = true;
     await fsp.rm(tmp, { recursive: true, force: true, maxRetries: 3 });
+    inUse.delete(tmp);
     release?.();
     if (madeParent) await removeEmptyFolders(parent, madeParent);
   };
@@ -106,15 +109,20 @@ export async function openOutput(
         // Last point of return: once the old output moves aside, the new one goes in place.
         signal?.throwIfAborted();
         closed = true;
-        const old = `${outDir}.old-${process.pid}`;
-        const hadOld = await exists(outDir);
-        const renames = async (): Promise<void> => {
-          if (hadOld) await fsp.rename(outDir, old);
-          await fsp.rename(tmp, outDir);
-        };
-        await (gate ? gate.swap(renames) : renames());
-        release?.();
-        if (hadOld) await removeTree(old);
+        // The old output goes aside under names of this build's own (its temporary folder's pid and tag): another
+        // build of the same folder, in this process or another (`portal build` while `serve` rebuilds), has its own.
+        const tag = path.basename(tmp).slice(tmpPrefix.length);
+        const aside = (attempt: number): string => `${outDir}.old-${tag}${attempt > 1 ? `-${attempt}` : ''}`;
+        const renames = () => swapIn(tmp, outDir, aside);
+        let moved: string[] = [];
+        try {
+          moved = await (gate ? gate.swap(renames) : renames());
+          inUse.delete(tmp);
+          release?.();
+        } finally {
+          for (const old of moved) await removeTree(old);
+          for (let attempt = 1; attempt <= SWAP_ATTEMPTS; attempt++) inUse.delete(aside(attempt));
+        }
       }),
     discard,
   };
@@ -134,6 +142,81 @@ async function removeEmptyFolders(from: string, upTo: string): Promise<void> {
 
 const guarded = <T>(interrupt: Interruptible | undefined, fn: () => Promise<T>): Promise<T> =>
   interrupt ? interrupt.guard(fn) : fn();
+
+/**
+ * The folders this process has made next to output folders and still uses (temporary folders being written,
+ * old outputs moved aside). Process-wide on purpose: it answers "is this leftover of my own pid still mine?",
+ * which matters when two builds of one folder run in one process, or when a crashed build had the same pid
+ * (a container starts its processes with the same few pids every time).
+ */
+const inUse = new Set<string>();
+
+/** Makes a new folder `<prefix><pid>-<random>`, registered in use before it exists (see recoverStale). */
+async function makeOwnFolder(parent: string, prefix: string): Promise<string> {
+  for (;;) {
+    const dir = path.join(parent, `${prefix}${process.pid}-${randomBytes(6).toString('hex')}`);
+    inUse.add(dir);
+    try {
+      await fsp.mkdir(dir);
+      return dir;
+    } catch (err) {
+      inUse.delete(dir);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+/** How many times the swap tries again when another build puts its output in place between its two renames. */
+const SWAP_ATTEMPTS = 5;
+
+/**
+ * Puts `tmp` in place of `outDir`, moving what was there aside (to `aside(attempt)`); returns the folders moved
+ * aside, for the caller to remove. Another build of the same folder may swap its own output in at any moment:
+ * moving the old output aside then finds nothing (the other build has it aside: nothing to do), and putting this
+ * one in place finds the other's output there (ENOTEMPTY): it is moved aside in turn and this build tries again.
+ * Every rename moves a whole folder, so the output is always one build, whole; the last one to swap wins.
+ */
+async function swapIn(tmp: string, outDir: string, aside: (attempt: number) => string): Promise<string[]> {
+  const moved: string[] = [];
+  try {
+    for (let attempt = 1; attempt <= SWAP_ATTEMPTS; attempt++) {
+      const old = aside(attempt);
+      inUse.add(old);
+      if (await renamed(outDir, old)) moved.push(old);
+      try {
+        await fsp.rename(tmp, outDir);
+        return moved;
+      } catch (err) {
+        if (isTaken(err)) continue;
+        // Not another build: put the old output back if this attempt moved it, so the site stays as it was.
+        if (moved.at(-1) === old && (await renamed(old, outDir).catch(() => false))) moved.pop();
+        throw err;
+      }
+    }
+    throw new PortalError([
+      error('output-busy', `another build kept replacing ${outDir} while this one swapped its output in`, {
+        hint: 'the output folder holds that build, whole; run one build of a folder at a time, or give each its own --out',
+      }),
+    ]);
+  } catch (err) {
+    for (const left of moved) await removeTree(left);
+    throw err;
+  }
+}
+
+/** Renames `from` to `to`; false when `from` is not there. */
+async function renamed(from: string, to: string): Promise<boolean> {
+  try {
+    await fsp.rename(from, to);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+}
+
+/** The error of a rename onto a folder that is there and not empty. */
+const isTaken = (err: unknown): boolean => ['ENOTEMPTY', 'EEXIST'].includes((err as NodeJS.ErrnoException).code ?? '');
 
 /** The route stage rejects such paths with their source; this is the last guard of the output folder (issue 20). */
 function throwOnUnsafe(files: readonly OutputFile[]): void {
@@ -172,18 +255,56 @@ export async function inSlices<T>(
 /**
  * A build killed outright (SIGKILL, power loss) can leave a hidden temporary folder, or, between the two
  * renames of the swap, the old output moved aside with nothing in its place: put that back, remove the rest.
+ * Only leftovers: a folder whose owner is still running (another build of the same folder, or this process's own
+ * still in use) is that build's, and removing it would break it mid-write or mid-swap.
  */
 async function recoverStale(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   const names = await fsp.readdir(parent);
-  for (const stale of names.filter((n) => n.startsWith(`.${base}.tmp-`)))
-    await fsp.rm(path.join(parent, stale), { recursive: true, force: true });
-  const moved = names.filter((n) => n.startsWith(`${base}.old-`) && /^\d+$/.test(n.slice(base.length + 5)));
-  for (const name of moved) {
+  const stale = (name: string, pid: number | undefined): boolean =>
+    !inUse.has(path.join(parent, name)) && (pid === undefined || pid === process.pid || !isRunning(pid));
+  for (const name of names) {
+    const pid = ownerOfTemp(name, base);
+    if (pid !== null && stale(name, pid)) await fsp.rm(path.join(parent, name), { recursive: true, force: true });
+  }
+  for (const name of names) {
+    const pid = ownerOfAside(name, base);
+    if (pid === null || !stale(name, pid)) continue;
     const from = path.join(parent, name);
-    if (!(await exists(outDir))) await fsp.rename(from, outDir);
-    else await fsp.rm(from, { recursive: true, force: true });
+    // Put back only where nothing is; a race with another recovery (ENOENT) or a swap (ENOTEMPTY) is settled.
+    if (!(await exists(outDir))) await renamed(from, outDir).catch(() => false);
+    await fsp.rm(from, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The pid in the name of a temporary folder `.<base>.tmp-<pid>-<tag>`; undefined for one named without it (by a
+ * portal before pids were in the name); null for any other name.
+ */
+export function ownerOfTemp(name: string, base: string): number | undefined | null {
+  const prefix = `.${base}.tmp-`;
+  if (!name.startsWith(prefix)) return null;
+  const owner = /^(\d+)-/.exec(name.slice(prefix.length));
+  return owner ? Number(owner[1]) : undefined;
+}
+
+/** The pid in the name of an old output moved aside, `<base>.old-<pid>` or `<base>.old-<pid>-<tag>`; else null. */
+export function ownerOfAside(name: string, base: string): number | null {
+  const prefix = `${base}.old-`;
+  if (!name.startsWith(prefix)) return null;
+  const owner = /^(\d+)(?:-[0-9a-f]+(?:-\d+)?)?$/.exec(name.slice(prefix.length));
+  return owner ? Number(owner[1]) : null;
+}
+
+/** Whether a process of this pid runs (EPERM: it does, as another user); a pid that is no pid runs nothing. */
+function isRunning(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

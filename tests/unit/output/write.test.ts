@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
 import { scanStatic } from '../../../src/content/scan-static.ts';
 import { inSlices, openOutput } from '../../../src/output/write.ts';
@@ -58,9 +59,14 @@ describe('the write stage, interrupted or killed', () => {
   });
 
   it('recovers from a build killed outright: puts an output moved aside back and drops temporary folders', async () => {
+    const dead = deadPid();
     // A SIGKILL between the two renames of the swap: the old output aside, nothing in its place.
-    await fs.rename(outDir, `${outDir}.old-4242`);
+    await fs.rename(outDir, `${outDir}.old-${dead}-0a1b2c`);
+    await fs.mkdir(path.join(parent, `.build.tmp-${dead}-abc123`));
+    // One named by a portal before pids were in the name, and one of this pid that nothing here uses (a
+    // container gives its processes the same few pids every time, so a crashed build may have had it).
     await fs.mkdir(path.join(parent, '.build.tmp-abc123'));
+    await fs.mkdir(path.join(parent, `.build.tmp-${process.pid}-def456`));
     // This write fails (a file where a folder must go), so what is left is what recovery made of it.
     const conflicting = [
       { path: 'a', contents: 'x' },
@@ -69,6 +75,14 @@ describe('the write stage, interrupted or killed', () => {
     await expect(writeAll(outDir, conflicting)).rejects.toThrow();
     expect((await fs.readdir(parent)).sort()).toEqual(['build']);
     expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
+  });
+
+  it('leaves the folders of a build still running in another process alone', async () => {
+    const running = process.ppid;
+    const theirs = [`.build.tmp-${running}-abc123`, `build.old-${running}-abc123`];
+    for (const name of theirs) await fs.mkdir(path.join(parent, name));
+    await writeAll(outDir, manyFiles(1));
+    expect((await fs.readdir(parent)).sort()).toEqual(['build', ...theirs].sort());
   });
 
   it('leaves folders that only look like its own alone', async () => {
@@ -108,6 +122,83 @@ describe('the write stage, static files', () => {
       { path: 'a/index.html', contents: 'second' },
     ]);
     expect(await fs.readFile(path.join(outDir, 'a', 'index.html'), 'utf8')).toBe('second');
+  });
+});
+
+/** The pid of a process that has exited. */
+const deadPid = (): number => {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  if (child.pid === undefined) throw new Error('could not start a process');
+  return child.pid;
+};
+
+const build = (name: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ path: `docs/p${i}/index.html`, contents: `${name} ${i}` }));
+
+/** What the output folder holds, as `path: contents`, sorted. */
+async function readTree(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return (
+    await Promise.all(files.map(async (f) => `${path.relative(dir, f)}: ${await fs.readFile(f, 'utf8')}`))
+  ).sort();
+}
+
+const expected = (name: string, n: number) =>
+  build(name, n)
+    .map((f) => `${f.path}: ${f.contents}`)
+    .sort();
+
+// Two builds of one output folder at once: `portal build` while `serve` rebuilds it, or two CI jobs.
+describe('two builds of the same output folder', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('both finish, opened and written side by side; the output is the last one committed, whole', async () => {
+    // A writes as its pages render: some before B opens the folder, the rest after.
+    const a = await openOutput(outDir);
+    const [first, ...rest] = build('a', 20);
+    if (first) a.add(first);
+    const b = await openOutput(outDir);
+    await a.addAll(rest);
+    await b.addAll(build('b', 30));
+    await a.commit();
+    expect(await readTree(outDir)).toEqual(expected('a', 20));
+    await b.commit();
+    expect(await readTree(outDir)).toEqual(expected('b', 30));
+    expect(await fs.readdir(parent)).toEqual(['build']);
+  });
+
+  it('swaps in whole when the other build swaps its own in between its two renames', async () => {
+    const a = await openOutput(outDir);
+    const b = await openOutput(outDir);
+    await a.addAll(build('a', 20));
+    await b.addAll(build('b', 30));
+    // B's whole commit runs just as A is about to put its folder in place (A has the old output aside already).
+    const rename = fs.rename;
+    let bCommitted: Promise<void> | undefined;
+    vi.spyOn(fs, 'rename').mockImplementation(async (from, to) => {
+      if (to === outDir && String(from).includes('.tmp-') && !bCommitted) {
+        bCommitted = b.commit();
+        await bCommitted;
+      }
+      return rename(from, to);
+    });
+    await a.commit();
+    expect(bCommitted).toBeDefined();
+    expect(await readTree(outDir)).toEqual(expected('a', 20));
+    expect(await fs.readdir(parent)).toEqual(['build']);
+  });
+
+  it('both finish when they commit at the same moment, and the output is one of them, whole', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await openOutput(outDir);
+      const b = await openOutput(outDir);
+      await a.addAll(build('a', 20));
+      await b.addAll(build('b', 30));
+      await Promise.all([a.commit(), b.commit()]);
+      expect([expected('a', 20), expected('b', 30)]).toContainEqual(await readTree(outDir));
+      expect(await fs.readdir(parent)).toEqual(['build']);
+    }
   });
 });
 
