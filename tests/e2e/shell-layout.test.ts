@@ -1,20 +1,24 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startShellSite, type ShellSite } from './shell-support.ts';
+import { openPage, sharedPage, startShellSite, type ShellSite } from './shell-support.ts';
 
 let site: ShellSite;
 let alt: ShellSite;
+// The tests that only read /docs/intro share one load of it on each site.
+const intro = sharedPage(() => site, '/docs/intro');
+const altIntro = sharedPage(() => alt, '/docs/intro');
 beforeAll(async () => {
   [site, alt] = await Promise.all([startShellSite('shell-site'), startShellSite('shell-alt')]);
 });
 afterAll(async () => {
+  await Promise.all([intro.close(), altIntro.close()]);
   await site?.close();
   await alt?.close();
 });
 
 describe('layout order (issue 3 item 1)', () => {
   it('puts the skip link first, then announcement bar, navbar, main area and footer', async () => {
-    const { page, context } = await openPage(site, '/docs/intro');
+    const page = await intro.page();
     const order = await page.evaluate(() => {
       const root = document.getElementById('__portal') as HTMLElement;
       const marks: Array<[string, Element | null]> = [
@@ -31,7 +35,6 @@ describe('layout order (issue 3 item 1)', () => {
         .map(([name, i]) => (i < 0 ? `${name}:missing` : name));
     });
     expect(order).toEqual(['skip', 'announcement', 'navbar', 'main', 'footer']);
-    await context.close();
   });
 
   it('makes the skip link the first stop of the keyboard and moves focus to the main area', async () => {
@@ -102,13 +105,12 @@ describe('navbar (issue 3 item 2)', () => {
   });
 
   it('opens external links in a new tab with rel noopener and an external mark', async () => {
-    const { page, context } = await openPage(site, '/docs/intro');
+    const page = await intro.page();
     const github = page.locator('.navbar-items-right a', { hasText: 'GitHub' });
     expect(await github.getAttribute('href')).toBe('https://github.com/example/shell');
     expect(await github.getAttribute('target')).toBe('_blank');
     expect(await github.getAttribute('rel')).toContain('noopener');
     expect(await github.locator('svg.external-mark').count()).toBe(1);
-    await context.close();
   });
 
   it('links each locale to the same path, keeping the query and the hash', async () => {
@@ -125,13 +127,12 @@ describe('navbar (issue 3 item 2)', () => {
   });
 
   it('styles the navbar dark or primary', async () => {
-    const { page, context } = await openPage(alt, '/docs/intro');
+    const page = await altIntro.page();
     expect(await page.getAttribute('nav.navbar', 'class')).toContain('navbar-primary');
     const bg = await page.evaluate(
       () => getComputedStyle(document.querySelector('nav.navbar') as Element).backgroundColor,
     );
     expect(bg).toBe('rgb(47, 91, 211)');
-    await context.close();
   });
 
   it('replaces an item that fails to render with an error naming it, and keeps the rest of the navbar', async () => {
@@ -165,7 +166,7 @@ describe('navbar (issue 3 item 2)', () => {
 
 describe('footer (issue 3 item 8)', () => {
   it('renders dark columns with titles, the logo and the copyright', async () => {
-    const { page, context } = await openPage(site, '/docs/intro');
+    const page = await intro.page();
     const footer = page.locator('footer.footer');
     expect(await footer.getAttribute('class')).toContain('footer-dark');
     expect(
@@ -186,11 +187,10 @@ describe('footer (issue 3 item 8)', () => {
     expect(await footer.locator('.footer-copyright').textContent()).toBe(
       'Copyright © 2019-2024 Shell. Built with portal.',
     );
-    await context.close();
   });
 
   it('renders flat links in a light footer', async () => {
-    const { page, context } = await openPage(alt, '/docs/intro');
+    const page = await altIntro.page();
     const footer = page.locator('footer.footer');
     expect(await footer.getAttribute('class')).toContain('footer-light');
     expect(await footer.locator('.footer-column').count()).toBe(0);
@@ -198,6 +198,5 @@ describe('footer (issue 3 item 8)', () => {
       'Intro',
       'Example',
     ]);
-    await context.close();
   });
 });

@@ -83,6 +83,20 @@ export async function openPage(
   return { page, context, errors };
 }
 
+/**
+ * One load of a page shared by the tests of a file that only read it (no click, key press, scroll or storage), so
+ * they do not pay a page load and hydration each. The first test to ask opens it; close it in afterAll.
+ */
+export function sharedPage(site: () => ShellSite, path: string): { page(): Promise<Page>; close(): Promise<void> } {
+  let opened: ReturnType<typeof openPage> | undefined;
+  return {
+    page: async () => (await (opened ??= openPage(site(), path))).page,
+    close: async () => {
+      await (await opened)?.context.close();
+    },
+  };
+}
+
 /** The colour-mode toggle learns the mode in an effect: once it says so, the shell is hydrated. */
 export const waitForHydration = (page: Page) =>
   page.waitForFunction(
