@@ -103,8 +103,33 @@ describe('the API reference category in the navigation', () => {
 const desktopToggle = (kind: 'locale' | 'version') => `.navbar-items-right .${kind}-dropdown > button`;
 
 describe('the language and docs-version switchers, at 1280 px', () => {
+  /** What each switcher offers, checked on the page its dropdown test leaves (the menu closed). */
+  const entries: Record<'locale' | 'version', { says: string; check(page: Page): Promise<void> }> = {
+    locale: {
+      says: 'offers English, keeping the query and the hash',
+      async check(page) {
+        await page.click(desktopToggle('locale'));
+        const links = page.locator('.navbar-items-right .locale-dropdown .dropdown-menu a');
+        expect(await links.allTextContents()).toEqual(['English']);
+        expect(await links.first().getAttribute('href')).toBe('/docs/intro?from=test#authentication');
+      },
+    },
+    version: {
+      says: 'offers the current version, and choosing it stores the preferred version',
+      async check(page) {
+        await page.click(desktopToggle('version'));
+        const links = page.locator('.navbar-items-right .version-dropdown .dropdown-menu a');
+        expect(await links.count()).toBe(1);
+        expect(await links.first().getAttribute('aria-current')).toBe('page');
+        await links.first().click();
+        await page.waitForFunction(() => localStorage.getItem('docs-preferred-version-default') !== null);
+        expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
+      },
+    },
+  };
+
   for (const kind of ['locale', 'version'] as const) {
-    it(`${kind}: a dropdown that opens on hover and click, works from the keyboard and closes from outside`, async () => {
+    it(`${kind}: a dropdown that opens on hover and click, works from the keyboard and closes from outside; ${entries[kind].says}`, async () => {
       const { page, context } = await openPage(site, '/docs/intro?from=test#authentication', {
         ...DESKTOP,
         hasTouch: true,
@@ -137,30 +162,11 @@ describe('the language and docs-version switchers, at 1280 px', () => {
       await page.keyboard.press('Escape');
       expect(await expanded()).toBe('false');
       expect(await page.evaluate(() => document.activeElement?.classList.contains('dropdown-toggle'))).toBe(true);
+
+      await entries[kind].check(page);
       await context.close();
     });
   }
-
-  it('offers English, keeping the query and the hash', async () => {
-    const { page, context } = await openPage(site, '/docs/intro?from=test#authentication', DESKTOP);
-    await page.click(desktopToggle('locale'));
-    const entries = page.locator('.navbar-items-right .locale-dropdown .dropdown-menu a');
-    expect(await entries.allTextContents()).toEqual(['English']);
-    expect(await entries.first().getAttribute('href')).toBe('/docs/intro?from=test#authentication');
-    await context.close();
-  });
-
-  it('offers the current version, and choosing it stores the preferred version', async () => {
-    const { page, context } = await openPage(site, '/docs/intro', DESKTOP);
-    await page.click(desktopToggle('version'));
-    const entries = page.locator('.navbar-items-right .version-dropdown .dropdown-menu a');
-    expect(await entries.count()).toBe(1);
-    expect(await entries.first().getAttribute('aria-current')).toBe('page');
-    await entries.first().click();
-    await page.waitForFunction(() => localStorage.getItem('docs-preferred-version-default') !== null);
-    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
-    await context.close();
-  });
 });
 
 describe('the language and docs-version switchers, at 800 px (mobile menu)', () => {

@@ -197,8 +197,15 @@ describe('search (issue 7)', () => {
 });
 
 describe('files for machines (issue 7), as a browser and a crawler get them', () => {
+  // Both only fetch from the page and read its head: one load serves them.
+  let opened: ReturnType<typeof open> | undefined;
+  const intro = async () => (await (opened ??= open('/docs/intro'))).page;
+  afterAll(async () => {
+    await (await opened)?.context.close();
+  });
+
   it('serves a sitemap.xml that parses as XML and lists every public route, and a robots.txt pointing at it', async () => {
-    const { page, context } = await open('/docs/intro');
+    const page = await intro();
     const sitemap = await page.evaluate(async () => {
       const text = await (await fetch('/sitemap.xml')).text();
       const doc = new DOMParser().parseFromString(text, 'application/xml');
@@ -216,11 +223,10 @@ describe('files for machines (issue 7), as a browser and a crawler get them', ()
     expect(sitemap.locs.some((l) => l?.includes('draft'))).toBe(false);
     const robots = await page.evaluate(async () => (await fetch('/robots.txt')).text());
     expect(robots).toContain('Sitemap: https://search.example/sitemap.xml');
-    await context.close();
   });
 
   it('publishes llms.txt, llms-full.txt, each doc as Markdown beside its page, and social meta with a real image', async () => {
-    const { page, context } = await open('/docs/intro');
+    const page = await intro();
     const get = (p: string) =>
       page.evaluate(async (u) => {
         const r = await fetch(u);
@@ -260,6 +266,5 @@ describe('files for machines (issue 7), as a browser and a crawler get them', ()
     const image = await get('/img/card.png');
     expect(image.status).toBe(200);
     expect(image.type).toBe('image/png');
-    await context.close();
   });
 });
