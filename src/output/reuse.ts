@@ -11,8 +11,22 @@ import fs from 'node:fs';
  * folder after a failure removes only names.
  */
 export function writeOrReuse(target: string, contents: string | Uint8Array, previous: string | undefined): void {
-  if (previous !== undefined && holdsBytes(previous, contents) && linked(previous, target)) return;
+  const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  if (previous !== undefined && reused(previous, target, size, (file) => holdsBytes(file, contents))) return;
   asNewFile(target, (flag) => fs.writeFileSync(target, contents, { flag }));
+}
+
+/**
+ * Links `previous` at `target` and keeps the link when `same(target)`. The bytes are compared on the new name,
+ * after linking, not on the previous one before: another build of the same output folder may swap its own output
+ * in between (output/write.ts), and the previous name would then be another build's file, linked unchecked. A
+ * previous file of another size is not linked at all: most changed files are told apart without a link.
+ */
+function reused(previous: string, target: string, size: number, same: (file: string) => boolean): boolean {
+  if (sizeOf(previous) !== size || !linked(previous, target)) return false;
+  if (same(target)) return true;
+  fs.unlinkSync(target);
+  return false;
 }
 
 /**
@@ -46,6 +60,16 @@ export function holdsBytes(file: string, contents: string | Uint8Array): boolean
   }
 }
 
+/** The size of a regular file (not a link); undefined for anything else or anything unreadable. */
+function sizeOf(file: string): number | undefined {
+  try {
+    const stats = fs.lstatSync(file, { throwIfNoEntry: false });
+    return stats?.isFile() ? stats.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Links `existing` at `target`; false when that is not possible (another file system, a file already there). */
 function linked(existing: string, target: string): boolean {
   try {
@@ -58,7 +82,13 @@ function linked(existing: string, target: string): boolean {
 
 /** Copies one static file, or links the previous output's copy of it when that is unchanged (see writeOrReuse). */
 export function copyOrReuse(src: string, dest: string, previous: string | undefined): void {
-  if (previous !== undefined && sameFileContents(src, previous) && linked(previous, dest)) return;
+  const size = sizeOf(src);
+  if (
+    previous !== undefined &&
+    size !== undefined &&
+    reused(previous, dest, size, (file) => sameFileContents(src, file))
+  )
+    return;
   asNewFile(dest, () => fs.copyFileSync(src, dest, fs.constants.COPYFILE_EXCL));
 }
 

@@ -1,7 +1,8 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { scanStatic } from '../../../src/content/scan-static.ts';
 import { copyOrReuse, holdsBytes, sameFileContents, writeOrReuse } from '../../../src/output/reuse.ts';
 import { writeAll } from '../../helpers/output.ts';
@@ -129,5 +130,29 @@ describe('writeOrReuse and copyOrReuse', () => {
     copyOrReuse(source, target, previous);
     expect(await fs.readFile(target, 'utf8')).toBe('static');
     expect(await fs.readFile(previous, 'utf8')).toBe('old site');
+  });
+
+  it('keep only a link whose bytes they checked: another build swapping its output in meanwhile slips none in', async () => {
+    const previous = path.join(outDir, 'page.html');
+    await fs.writeFile(previous, 'same bytes');
+    // Another build of the folder, of the same size but other bytes, swapped in just before the link.
+    const theirs = path.join(parent, 'theirs.html');
+    const link = fsSync.linkSync;
+    const swapFirst = vi.spyOn(fsSync, 'linkSync').mockImplementation((existing, target) => {
+      fsSync.writeFileSync(theirs, 'diff bytes');
+      fsSync.renameSync(theirs, previous);
+      link(existing, target);
+    });
+    try {
+      const target = path.join(parent, 'new.html');
+      writeOrReuse(target, 'same bytes', previous);
+      expect(await fs.readFile(target, 'utf8')).toBe('same bytes');
+      const source = path.join(parent, 'static.txt');
+      await fs.writeFile(source, 'same bytes');
+      copyOrReuse(source, path.join(parent, 'copy.txt'), previous);
+      expect(await fs.readFile(path.join(parent, 'copy.txt'), 'utf8')).toBe('same bytes');
+    } finally {
+      swapFirst.mockRestore();
+    }
   });
 });
