@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
 import { scanStatic } from '../../../src/content/scan-static.ts';
 import { inSlices, openOutput } from '../../../src/output/write.ts';
@@ -151,8 +151,6 @@ const expected = (name: string, n: number) =>
 
 // Two builds of one output folder at once: `portal build` while `serve` rebuilds it, or two CI jobs.
 describe('two builds of the same output folder', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('both finish, opened and written side by side; the output is the last one committed, whole', async () => {
     // A writes as its pages render: some before B opens the folder, the rest after.
     const a = await openOutput(outDir);
@@ -176,14 +174,18 @@ describe('two builds of the same output folder', () => {
     // B's whole commit runs just as A is about to put its folder in place (A has the old output aside already).
     const rename = fs.rename;
     let bCommitted: Promise<void> | undefined;
-    vi.spyOn(fs, 'rename').mockImplementation(async (from, to) => {
+    const bFirst = vi.spyOn(fs, 'rename').mockImplementation(async (from, to) => {
       if (to === outDir && String(from).includes('.tmp-') && !bCommitted) {
         bCommitted = b.commit();
         await bCommitted;
       }
       return rename(from, to);
     });
-    await a.commit();
+    try {
+      await a.commit();
+    } finally {
+      bFirst.mockRestore();
+    }
     expect(bCommitted).toBeDefined();
     expect(await readTree(outDir)).toEqual(expected('a', 20));
     expect(await fs.readdir(parent)).toEqual(['build']);
