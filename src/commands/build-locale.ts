@@ -125,6 +125,10 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     );
     const sources = [...site.pages, ...site.versions.flatMap((v) => v.files)];
     const markdown = sources.filter((s) => s.ext !== '.tsx');
+    // git runs while the sources compile: asked about every source, of which the route table reads the docs'.
+    const lastUpdatedLoading = config.docs.showLastUpdateTime
+      ? stage(log, 'last updated (git log)', () => loadLastUpdated(sources.map((s) => s.file)))
+      : undefined;
     // The API document is read and validated on this thread while the workers compile: neither needs the other.
     const compiling = stage(log, `compile ${markdown.length} MDX files`, () =>
       compileAll(markdown, { cache: o.cache, interrupt: o.interrupt, languages, pool: compiler }),
@@ -177,11 +181,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     });
     warnings.push(...versions.diagnostics.filter((d) => d.severity === 'warning'));
     throwOnErrors([...versions.diagnostics, ...siteData.diagnostics]);
-    const lastUpdated = config.docs.showLastUpdateTime
-      ? await stage(log, 'last updated (git log)', () =>
-          loadLastUpdated(versions.contents.flatMap((v) => v.docs.map((d) => d.file))),
-        )
-      : undefined;
+    const lastUpdated = await lastUpdatedLoading;
     const table = await stage(log, 'routes', () =>
       buildRouteTable({
         config,
