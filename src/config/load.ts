@@ -43,6 +43,21 @@ async function requireConfigFile(siteDir: string, file: string): Promise<void> {
   }
 }
 
+/**
+ * The last export of each file with the code it came from. Node never unloads an imported module, so `serve`, which
+ * loads the config and sidebars again on every save, kept one more copy (its code and inline source map) per save:
+ * while the bundled code is the same, a copy of the export is returned instead of importing it again.
+ */
+const lastLoaded = new Map<string, { code: string; value: unknown }>();
+
+function rememberLoaded(file: string, code: string, value: unknown): void {
+  try {
+    lastLoaded.set(file, { code, value: structuredClone(value) });
+  } catch {
+    lastLoaded.delete(file); // not plain data (a function): imported again each time
+  }
+}
+
 /** Bundles and imports a TypeScript module from the site folder; returns its default export. */
 export async function importTsModule(file: string, cacheDir: string, label: string): Promise<unknown> {
   let code: string;
@@ -73,6 +88,8 @@ export async function importTsModule(file: string, cacheDir: string, label: stri
     }
     throw err;
   }
+  const known = lastLoaded.get(file);
+  if (known?.code === code) return structuredClone(known.value);
   await fs.mkdir(cacheDir, { recursive: true });
   // A unique name per load: Node caches ES modules by URL, and `serve` must see edits.
   const out = path.join(cacheDir, `${label}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
@@ -87,6 +104,7 @@ export async function importTsModule(file: string, cacheDir: string, label: stri
         }),
       ]);
     }
+    rememberLoaded(file, code, mod.default);
     return mod.default;
   } catch (err) {
     if (err instanceof PortalError) throw err;

@@ -33,4 +33,29 @@ describe('loading portal.config.ts from a site folder', () => {
     expect(d?.file).toBe(path.join(dir, 'site', 'portal.config.ts'));
     expect(d?.hint).not.toContain('syntax');
   });
+
+  it('loads an unchanged config again without importing another copy of it, and sees every edit (serve)', async () => {
+    const site = path.join(dir, 'again');
+    await fs.mkdir(site);
+    const file = path.join(site, 'portal.config.ts');
+    // Counts its own evaluations: each one is a module Node keeps for the rest of the process.
+    const write = (title: string) =>
+      fs.writeFile(
+        file,
+        `const g = globalThis as { configLoads?: number };\ng.configLoads = (g.configLoads ?? 0) + 1;\nexport default { title: ${JSON.stringify(title)}, url: 'https://again.example' };\n`,
+      );
+    const evaluations = () => (globalThis as { configLoads?: number }).configLoads ?? 0;
+    await write('First');
+    const cache = path.join(dir, 'cache-again');
+    const first = await loadConfig(site, cache);
+    const second = await loadConfig(site, cache);
+    expect(second.config.title).toBe('First');
+    expect(second.config).toEqual(first.config);
+    // Each load hands out its own object: a build changing its copy cannot change the next build's.
+    expect(second.config).not.toBe(first.config);
+    expect(evaluations()).toBe(1);
+    await write('Second');
+    expect((await loadConfig(site, cache)).config.title).toBe('Second');
+    expect(evaluations()).toBe(2);
+  });
 });
