@@ -3,12 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiContribution } from './contribution.js';
 import type { LoadApiOptions } from './load.js';
+import { readApiEntry, writeApiEntry } from './api-disk-cache.js';
 
 /**
- * The API reference of the last build, kept by `portal serve` between rebuilds: reading, validating and
- * dereferencing the document is the longest stage of a rebuild after a doc edit, and it depends only on the
- * files the document is made of and on the options. An entry is reused while every file it read still has the
- * same bytes, and the options are the same; anything else builds it again.
+ * The API reference of an earlier build: reading, validating and dereferencing the document is the longest stage of
+ * a warm build, and it depends only on the files the document is made of, on the options and on the code. An entry
+ * is reused while every file it read still has the same bytes and the options are the same; anything else builds it
+ * again. In memory, `portal serve` keeps the last one between rebuilds; on disk (`dir`), builds keep them between
+ * runs, keyed on the code as well (api-disk-cache.ts).
  */
 export interface ApiCache {
   entries: Map<string, { reads: Map<string, string>; contribution: ApiContribution }>;
@@ -16,14 +18,15 @@ export interface ApiCache {
 
 export const createApiCache = (): ApiCache => ({ entries: new Map() });
 
-const hash = (text: string): string => createHash('sha1').update(text).digest('hex');
+export const hashText = (text: string): string => createHash('sha1').update(text).digest('hex');
 
 export async function loadApiCached(
   cache: ApiCache,
   options: LoadApiOptions,
   load: (options: LoadApiOptions) => Promise<ApiContribution>,
+  disk?: { dir: string } | undefined,
 ): Promise<ApiContribution> {
-  const key = hash(
+  const key = hashText(
     JSON.stringify({
       root: path.resolve(options.root),
       config: options.config,
@@ -34,30 +37,40 @@ export async function loadApiCached(
   const readFile = options.readFile ?? ((f: string) => fs.readFile(f, 'utf8'));
   const known = cache.entries.get(key);
   // Shared, not copied (it holds functions): the stages after this one read the contribution and never change it.
-  if (known && (await unchanged(known.reads, readFile))) return known.contribution;
+  if (known && (await currentTexts(known.reads, readFile))) return known.contribution;
+  const stored = disk && (await readApiEntry(disk.dir, key, (reads) => currentTexts(reads, readFile)));
+  if (stored) {
+    cache.entries.set(key, stored);
+    return stored.contribution;
+  }
 
   const reads = new Map<string, string>();
   const recording = async (file: string): Promise<string> => {
     const text = await readFile(file);
-    reads.set(file, hash(text));
+    reads.set(file, hashText(text));
     return text;
   };
   const contribution = await load({ ...options, readFile: recording });
   // A document with errors is not kept: the next build reports them again, or finds them fixed.
-  if (contribution.diagnostics.some((d) => d.severity === 'error')) cache.entries.delete(key);
-  else cache.entries.set(key, { reads, contribution });
+  if (contribution.diagnostics.some((d) => d.severity === 'error')) {
+    cache.entries.delete(key);
+    return contribution;
+  }
+  cache.entries.set(key, { reads, contribution });
+  if (disk) await writeApiEntry(disk.dir, key, { reads, contribution });
   return contribution;
 }
 
-async function unchanged(
+/** The text of every file read, when each still has the bytes it had; undefined when one changed or is gone. */
+async function currentTexts(
   reads: ReadonlyMap<string, string>,
   readFile: (file: string) => Promise<string>,
-): Promise<boolean> {
-  const same = await Promise.all(
+): Promise<Map<string, string> | undefined> {
+  const texts = await Promise.all(
     [...reads].map(async ([file, digest]) => {
       const text = await readFile(file).catch(() => undefined);
-      return text !== undefined && hash(text) === digest;
+      return text !== undefined && hashText(text) === digest ? ([file, text] as const) : undefined;
     }),
   );
-  return same.every(Boolean);
+  return texts.every((t) => t !== undefined) ? new Map(texts) : undefined;
 }

@@ -126,10 +126,17 @@ export function descriptionSourceLinks(
       url: link.url,
       kind: link.kind,
       where: `the description at ${link.pointer}`,
-      locate: () => options.locate?.(link.pointer) ?? {},
+      pointer: link.pointer,
+      locate: locateLink(link.pointer, options.locate),
       ...(options.lenient ? { lenient: true } : {}),
     });
     byPath.set(path, list);
   }
   return byPath;
 }
+
+/** A description link's `locate`: its pointer looked up in the document when a message needs a line. */
+export const locateLink =
+  (pointer: string, locate: DescriptionSourceLinkOptions['locate']) =>
+  (): { line?: number | undefined; column?: number | undefined } =>
+    locate?.(pointer) ?? {};

@@ -1,6 +1,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { jsonPointerOffset, lineAndColumn } from './json-offsets.js';
+import { replaceControlChars } from './control-chars.js';
 
 /** A parsed source file that can answer "which line is this JSON pointer on?". */
 export interface SourceMap {
@@ -138,6 +139,30 @@ export function locatePointer(
     else break;
   }
   return offset === undefined ? undefined : position(map, offset);
+}
+
+/** Line and column of a JSON pointer, or nothing where part of it is missing from the text. */
+export type ExactLocator = (pointer: string) => { line: number; column: number } | undefined;
+
+export const exactLocator =
+  (map: SourceMap): ExactLocator =>
+  (pointer) =>
+    locatePointer(map, pointer, { exact: true });
+
+/**
+ * The locator parseApiDocument gives for its document, made again from the text alone (an API reference read back
+ * from the disk cache): the same cleaned text and source map, made on first use, which a build whose links all
+ * resolve never needs.
+ */
+export function documentLocator(text: string, file: string): ExactLocator {
+  let locate: ExactLocator | undefined;
+  return (pointer) => {
+    if (!locate) {
+      const clean = replaceControlChars(text, file).text;
+      locate = exactLocator(createSourceMap(clean, { json: parseJsonDocument(clean) !== undefined }));
+    }
+    return locate(pointer);
+  };
 }
 
 /**

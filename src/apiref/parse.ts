@@ -3,10 +3,12 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { error, warning, type Diagnostic } from '../diagnostics.js';
 import {
   createSourceMap,
+  exactLocator,
   locateEntry,
   locatePointer,
   parseJsonDocument,
   parseYamlQuickly,
+  type ExactLocator,
   type SourceMap,
 } from './locate.js';
 import { collectDescriptionLinks, type DescriptionLink } from './description-links.js';
@@ -42,7 +44,7 @@ export interface ParseApiResult {
   /** Links in the document's Markdown, for the link check. */
   descriptionLinks?: DescriptionLink[] | undefined;
   /** Line and column of a JSON pointer of the main file, when it is there (parses the text on first use). */
-  locate?: ((pointer: string) => { line: number; column: number } | undefined) | undefined;
+  locate?: ExactLocator | undefined;
 }
 
 const HINT = 'fix the OpenAPI document; `npx @apidevtools/swagger-cli validate <file>` shows the same problems';
@@ -200,7 +202,7 @@ async function parseCleanDocument(options: ParseApiOptions): Promise<ParseApiRes
     bundled,
     diagnostics: [...referenced, ...diagnostics, ...endless],
     descriptionLinks,
-    locate: (pointer) => locatePointer(source, pointer, { exact: true }),
+    locate: exactLocator(source),
   };
 }
 

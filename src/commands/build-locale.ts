@@ -136,11 +136,14 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const loadingApi: Promise<ApiContribution> =
       config.openapi || o.openapi
         ? stage(log, 'openapi', async () => {
-            const { loadApiReference } = await import('../apiref/load.js');
+            const { createApiCache, loadApiCached } = await import('../apiref/api-cache.js');
             const options = { root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot };
-            return o.preview
-              ? (await import('../apiref/api-cache.js')).loadApiCached(o.preview.api, options, loadApiReference)
-              : loadApiReference(options);
+            // The loader (the parser, validator and their packages) is imported only when the cache misses.
+            const load: typeof import('../apiref/load.js').loadApiReference = async (loading) =>
+              (await import('../apiref/load.js')).loadApiReference(loading);
+            // On disk beside the compile cache, and off with it (--no-cache).
+            const disk = o.cache.dir ? { dir: path.join(path.dirname(o.cache.dir), 'api-cache') } : undefined;
+            return loadApiCached(o.preview?.api ?? createApiCache(), options, load, disk);
           })
         : Promise.resolve(emptyApi);
     // Both settle before either's failure is reported, so nothing runs on after the build has failed.

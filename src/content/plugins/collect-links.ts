@@ -11,6 +11,11 @@ export interface SourceLink {
   where?: string | undefined;
   /** Line and column found only when a message needs them (locating a JSON pointer may re-parse a document). */
   locate?: (() => { line?: number | undefined; column?: number | undefined }) | undefined;
+  /**
+   * The JSON pointer `locate` finds, for a link of an OpenAPI document's description: kept as data, so an API
+   * reference read back from the disk cache (which holds no functions) gets its `locate` made again.
+   */
+  pointer?: string | undefined;
   /** A broken target only warns: links of an OpenAPI document previewed with `--openapi` point at another site. */
   lenient?: boolean | undefined;
 }
