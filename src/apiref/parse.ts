@@ -7,10 +7,10 @@ import {
   locateEntry,
   locatePointer,
   parseJsonDocument,
-  parseYamlQuickly,
   type ExactLocator,
   type SourceMap,
 } from './locate.js';
+import { parseYamlQuickly } from './quick-yaml.js';
 import { collectDescriptionLinks, type DescriptionLink } from './description-links.js';
 import { createMarkdownRenderer } from './markdown.js';
 import { buildApiModel, type ApiModel } from './model.js';

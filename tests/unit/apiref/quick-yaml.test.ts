@@ -3,7 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseYamlQuickly } from '../../../src/apiref/locate.ts';
+import { parseYamlQuickly } from '../../../src/apiref/quick-yaml.ts';
 import { projectRoot, sharedDir } from '../../helpers/fixtures.ts';
 
 /** What the parse with positions reads, as the build used to read every YAML document. */
