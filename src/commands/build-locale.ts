@@ -141,8 +141,8 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
             // The loader (the parser, validator and their packages) is imported only when the cache misses.
             const load: typeof import('../apiref/load.js').loadApiReference = async (loading) =>
               (await import('../apiref/load.js')).loadApiReference(loading);
-            // On disk beside the compile cache, and off with it (--no-cache).
-            const disk = o.cache.dir ? { dir: path.join(path.dirname(o.cache.dir), 'api-cache') } : undefined;
+            // On disk in the compile cache's folder (one folder to keep between CI runs), and off with it (--no-cache).
+            const disk = o.cache.dir ? { dir: path.join(o.cache.dir, 'api') } : undefined;
             return loadApiCached(o.preview?.api ?? createApiCache(), options, load, disk);
           })
         : Promise.resolve(emptyApi);

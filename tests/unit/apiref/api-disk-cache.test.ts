@@ -111,6 +111,27 @@ describe('the API reference kept on disk between builds', () => {
     expect(loads).toBe(5);
   });
 
+  it('keeps the 24 most recently used entries, and no temporary file of a write that was stopped', async () => {
+    await fs.mkdir(dir, { recursive: true });
+    const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000);
+    for (let i = 1; i <= 30; i++) {
+      await fs.writeFile(path.join(dir, `old-${i}.api`), 'an entry of another document');
+      await fs.utimes(path.join(dir, `old-${i}.api`), hoursAgo(i), hoursAgo(i));
+    }
+    await fs.writeFile(path.join(dir, 'stopped.api.1.x.tmp'), '');
+    await fs.utimes(path.join(dir, 'stopped.api.1.x.tmp'), hoursAgo(2), hoursAgo(2));
+    await fs.writeFile(path.join(dir, 'writing.api.2.y.tmp'), '');
+    await load();
+    const left = await fs.readdir(dir);
+    expect(left.filter((f) => f.endsWith('.api'))).toHaveLength(24);
+    // The entry just written, then the 23 most recent of the others.
+    expect(left).toContain('old-23.api');
+    expect(left).not.toContain('old-24.api');
+    expect(left.filter((f) => f.endsWith('.tmp'))).toEqual(['writing.api.2.y.tmp']);
+    await load();
+    expect(loads).toBe(1);
+  });
+
   it('keeps no document with errors', async () => {
     await fs.writeFile(path.join(root, 'openapi/shop.yaml'), 'openapi: 3.0.3\ninfo: {}\npaths: {}\n');
     expect((await load()).diagnostics.some((d) => d.severity === 'error')).toBe(true);
@@ -126,7 +147,7 @@ describe('a build with the API reference from the disk cache', () => {
     const { createCompileCache } = await import('../../../src/content/compile-pool.ts');
     const { fixtureDir, memoryLogger } = await import('../../helpers/fixtures.ts');
     const work = path.join(root, 'work');
-    // The API reference is cached beside the compile cache: here, in a folder of this test, empty at first.
+    // The API reference is cached in the compile cache's folder: here, one of this test's, empty at first.
     const once = async () => {
       const r = await build({
         root: fixtureDir('api-shop'),
@@ -137,8 +158,8 @@ describe('a build with the API reference from the disk cache', () => {
       return { files: r.files.map((f) => [f.path, f.contents]), warnings: r.warnings };
     };
     const fresh = await once();
-    const [name] = await fs.readdir(path.join(work, 'api-cache'));
-    const entry = path.join(work, 'api-cache', name as string);
+    const [name] = await fs.readdir(path.join(work, 'cache', 'api'));
+    const entry = path.join(work, 'cache', 'api', name as string);
     const written = await fs.stat(entry);
     expect(await once()).toEqual(fresh);
     // Read, not made again: the same file, marked as used.
