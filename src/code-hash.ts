@@ -15,11 +15,12 @@ let computed: Promise<string> | undefined;
  * stay outside the bundle: their versions enter through package-lock.json, Node's through its version.
  */
 export const codeHash = (): Promise<string> => {
-  computed ??= hashCode(fileURLToPath(import.meta.url));
+  computed ??= hashCode(fileURLToPath(import.meta.url), root);
   return computed;
 };
 
-async function hashCode(self: string): Promise<string> {
+/** The hash of the code `self` (this module's file) belongs to, in the project at `root`. */
+export async function hashCode(self: string, root: string): Promise<string> {
   // Named as in the bundle's folder, whose own name changes with the sources' modification times, not their code.
   const bundle = path.dirname(self);
   const files = self.endsWith('.js')

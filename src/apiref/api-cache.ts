@@ -18,7 +18,7 @@ export interface ApiCache {
 
 export const createApiCache = (): ApiCache => ({ entries: new Map() });
 
-export const hashText = (text: string): string => createHash('sha1').update(text).digest('hex');
+const hash = (text: string): string => createHash('sha1').update(text).digest('hex');
 
 export async function loadApiCached(
   cache: ApiCache,
@@ -26,7 +26,7 @@ export async function loadApiCached(
   load: (options: LoadApiOptions) => Promise<ApiContribution>,
   disk?: { dir: string } | undefined,
 ): Promise<ApiContribution> {
-  const key = hashText(
+  const key = hash(
     JSON.stringify({
       root: path.resolve(options.root),
       config: options.config,
@@ -47,7 +47,7 @@ export async function loadApiCached(
   const reads = new Map<string, string>();
   const recording = async (file: string): Promise<string> => {
     const text = await readFile(file);
-    reads.set(file, hashText(text));
+    reads.set(file, hash(text));
     return text;
   };
   const contribution = await load({ ...options, readFile: recording });
@@ -69,7 +69,7 @@ async function currentTexts(
   const texts = await Promise.all(
     [...reads].map(async ([file, digest]) => {
       const text = await readFile(file).catch(() => undefined);
-      return text !== undefined && hashText(text) === digest ? ([file, text] as const) : undefined;
+      return text !== undefined && hash(text) === digest ? ([file, text] as const) : undefined;
     }),
   );
   return texts.every((t) => t !== undefined) ? new Map(texts) : undefined;
