@@ -43,7 +43,7 @@ export interface BuildOptions {
   cache?: CompileCache;
   /** `serve`: what one build keeps for the next (the API reference, bundler contexts, rendered bodies). */
   preview?: PreviewState;
-  /** Disk cache of compiled MDX; off for cold benchmarks. */
+  /** Disk caches of compiled MDX and of the API reference (.portal/cache); off for cold benchmarks (`--no-cache`). */
   diskCache?: boolean;
   /** `serve` injects its live-reload endpoint. */
   liveReload?: string;
