@@ -180,7 +180,15 @@ export async function serve(options: ServeOptions): Promise<{
     log.info(`${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}`);
     if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
   };
-  if (watch) await rebuild();
+  let watcher: FSWatcher | undefined;
+  if (watch) {
+    // Watching from the start: the first page is answered before the first build ends, and an edit made after it
+    // is shown must not be lost; it is rebuilt once the first build is done.
+    const firstBuild = rebuild();
+    watcher = watchSite(firstBuild);
+    // Until its first scan ends the watcher misses changes: an edit made right after start would be lost.
+    await Promise.all([firstBuild, new Promise<void>((resolve) => watcher?.once('ready', () => resolve()))]);
+  }
   announce();
   if (watch)
     log.info(
@@ -189,14 +197,14 @@ export async function serve(options: ServeOptions): Promise<{
       ),
     );
 
-  let watcher: FSWatcher | undefined;
-  if (watch) {
+  /** Rebuilds on every change under the watched folders, one build at a time, after `running`. */
+  function watchSite(firstBuild: Promise<void>): FSWatcher {
     const templatesDir = path.resolve(import.meta.dirname, '../../templates');
     let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> = Promise.resolve();
+    let running = firstBuild;
     let queued = false;
     const watched = new Set(watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }));
-    watcher = watchFiles([...watched], {
+    const watcher = watchFiles([...watched], {
       ignoreInitial: true,
       ignored: (p) => p.startsWith(outDir) || /node_modules|\.portal|(^|[\\/])\.git([\\/]|$)/.test(p),
     });
@@ -204,7 +212,7 @@ export async function serve(options: ServeOptions): Promise<{
     onBuilt = () => {
       const added = watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }).filter((p) => !watched.has(p));
       for (const p of added) watched.add(p);
-      if (added.length) watcher?.add(added);
+      if (added.length) watcher.add(added);
     };
     watcher.on('all', (_event, file) => {
       changed.add(path.resolve(file));
@@ -220,8 +228,7 @@ export async function serve(options: ServeOptions): Promise<{
       }, 80);
     });
     watcher.on('error', (err) => log.warn(`watcher: ${(err as Error).message}`));
-    // Until its first scan ends the watcher misses changes: an edit made right after start would be lost.
-    await new Promise<void>((resolve) => watcher?.once('ready', () => resolve()));
+    return watcher;
   }
   const close = async () => {
     await watcher?.close();

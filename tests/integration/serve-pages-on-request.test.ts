@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { quietBuild, fixtureDir } from '../helpers/fixtures.ts';
+import { serve } from '../../src/commands/serve.ts';
+import { quietBuild, fixtureDir, memoryLogger } from '../helpers/fixtures.ts';
+import { scenario } from '../helpers/scenario.ts';
 import type { PageRenderer } from '../../src/serve/pending-build.ts';
 import { LIVE_RELOAD_PATH } from '../../src/serve/live-reload.ts';
 import { createPendingBuild } from '../../src/serve/pending-build.ts';
@@ -31,4 +35,41 @@ describe('pages rendered on request during a build', () => {
     }
     expect(pending.find('/fr/docs/intro')?.contents).toContain('lang="fr-FR"');
   });
+});
+
+describe('portal serve at start', () => {
+  it('answers the first page before the first build ends, and an edit saved meanwhile is not lost', async () => {
+    const dir = await scenario('serve-start', {});
+    const file = path.join(dir, 'site/docs/guides/first.md');
+    const log = memoryLogger();
+    let url = '';
+    const announced = new Promise<void>((resolve) => {
+      const info = log.info;
+      log.info = (line) => {
+        info(line);
+        const at = /serving .* at (\S+)/.exec(line);
+        if (at) {
+          url = (at[1] as string).replace(/\/$/, '');
+          resolve();
+        }
+      };
+    });
+    const starting = serve({ root: dir, port: 0, host: '127.0.0.1', log });
+    try {
+      await announced;
+      // The page can be asked for now; the build goes on rendering, checking and writing the rest.
+      const first = await fetch(`${url}/docs/guides/first`);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toContain('First guide');
+      const original = await fs.readFile(file, 'utf8');
+      await fs.writeFile(file, original.replace('# First guide', '# First guide, saved during start'));
+      await starting;
+      await expect
+        .poll(async () => (await fetch(`${url}/docs/guides/first`)).text(), { timeout: 30_000 })
+        .toContain('First guide, saved during start');
+    } finally {
+      await (await starting.catch(() => undefined))?.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
