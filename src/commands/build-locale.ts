@@ -70,6 +70,11 @@ export interface LocaleBuildOptions {
    * take an edit while the rest of the build goes on (issue 16).
    */
   onClientReady?: ((ready: ClientReady) => void) | undefined;
+  /**
+   * `serve`: aborted when a newer change makes the rest of this build worthless (open pages already took it early):
+   * the stages after the bundle stop at their next safe point and the build throws the signal's reason.
+   */
+  superseded?: AbortSignal | undefined;
   /** `serve`: called once this locale's server bundle is ready, with a renderer of any of its pages on request. */
   onPagesReady?: ((render: PageRenderer) => void) | undefined;
   /**
@@ -266,10 +271,12 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       liveReload: o.liveReload && live ? { url: o.liveReload, shell: live.shell } : undefined,
     };
     o.onPagesReady?.(pageOnRequest(renderOptions));
+    o.superseded?.throwIfAborted();
     const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
       renderPages({
         ...renderOptions,
         bodyCache: o.preview?.bodies,
+        signal: o.superseded,
         emit,
         // Kept for the search stage, which reads their text; an operation's search entry comes from its data.
         keep: searchReadsHtml,
@@ -278,6 +285,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       }),
     );
 
+    o.superseded?.throwIfAborted();
     // 7. Check: broken links fail the build, broken anchors warn
     const staticFiles = new Set(o.statics.paths);
     for (const f of api.files) staticFiles.add(`/${f.path}`);
@@ -295,6 +303,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     );
     warnings.push(...throwOnErrors([...warnings, ...linkDiagnostics]));
 
+    o.superseded?.throwIfAborted();
     // 7a. Search index and files for machines: sitemap, robots, llms.txt, Markdown sources (issue 7)
     const sourceText = new Map(sources.map((s) => [s.file, s.text]));
     const published = await stage(log, 'search index, sitemap, llms.txt', () => [

@@ -59,6 +59,8 @@ export interface BuildOptions {
   onClientReady?: (ready: ClientReady) => void;
   /** `serve`: each locale's pages on request once its server bundle is ready; `prefix` is its folder (`fr/`) or ''. */
   onPagesReady?: (prefix: string, render: PageRenderer) => void;
+  /** `serve`: aborted when a newer change makes the rest of this build worthless (see LocaleBuildOptions). */
+  superseded?: AbortSignal;
   /** `serve`: the config, once loaded (its static server needs the base URL before the build ends). */
   onConfig?: (config: PortalConfig) => void;
 }
@@ -159,6 +161,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             options.onClientReady?.(
               locale ? { ...ready, files: ready.files.map((f) => ({ ...f, path: `${locale}/${f.path}` })) } : ready,
             )),
+        superseded: options.superseded,
         onPagesReady: options.onPagesReady && ((render) => options.onPagesReady?.(locale ? `${locale}/` : '', render)),
         openOutput:
           options.write === false
@@ -196,6 +199,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
 
     // 8. Write the rest: files the later stages read (search, manifest, machine files), then the swap
+    options.superseded?.throwIfAborted();
     if (options.write !== false) {
       const writer = await openWriter();
       await stage(log, `write ${path.relative(root, outDir) || outDir}`, async () => {

@@ -76,7 +76,13 @@ export async function serve(options: ServeOptions): Promise<{
   const baseKnown = new Promise<void>((resolve) => {
     configLoaded = resolve;
   });
+  /**
+   * The build under way once open pages have taken it (its early update sent): a newer change stops the rest of it
+   * (rendering, checks, search, write), which would only delay the build that change needs.
+   */
+  let supersedable: AbortController | undefined;
   const rebuild = async (): Promise<void> => {
+    const superseded = new AbortController();
     const files = [...changed];
     changed.clear();
     const staticDir = path.join(siteDir, 'static') + path.sep;
@@ -115,7 +121,9 @@ export async function serve(options: ServeOptions): Promise<{
         },
         ...(watch && !staticChanged
           ? {
+              superseded: superseded.signal,
               onClientReady: (ready) => {
+                supersedable = superseded;
                 pending.addFiles(ready.files);
                 const update: LiveUpdate = { builds: [ready.live], early: true };
                 live.update(JSON.stringify(update));
@@ -140,9 +148,15 @@ export async function serve(options: ServeOptions): Promise<{
       starting = false;
       pending.clear();
       for (const f of files) changed.add(f);
+      if (superseded.signal.aborted && err === superseded.signal.reason) {
+        log.info(pc.dim('  (the rest of that build was left for the newer change)'));
+        return;
+      }
       const text = err instanceof PortalError ? captured.join('\n') : String((err as Error).message);
       live.error(stripAnsi(text) || String(err));
       log.error(pc.red('✗ build failed; still serving the last good build. Fix the error and save.'));
+    } finally {
+      if (supersedable === superseded) supersedable = undefined;
     }
   };
 
@@ -216,6 +230,8 @@ export async function serve(options: ServeOptions): Promise<{
     };
     watcher.on('all', (_event, file) => {
       changed.add(path.resolve(file));
+      supersedable?.abort(new Error('superseded by a newer change'));
+      supersedable = undefined;
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (queued) return;

@@ -23,6 +23,7 @@ export async function renderBodiesCached(
   pages: readonly RoutePage[],
   bundle: ServerBundle,
   site: SiteData,
+  signal?: AbortSignal | undefined,
 ): Promise<Map<string, BodyResult>> {
   const siteHash = createHash('sha1').update(JSON.stringify(site)).digest('hex');
   const keyOf = ({ route, page }: RoutePage): string =>
@@ -34,11 +35,11 @@ export async function renderBodiesCached(
   const missing = pages.filter((p) => !cache.entries.has(keys.get(p.route.path) as string));
   let rendered: Map<string, BodyResult>;
   if (missing.length === pages.length) {
-    rendered = await renderBodies(bundle, site, pages);
+    rendered = await renderBodies(bundle, site, pages, signal);
   } else {
     // A few pages: rendered on this thread (no bundle file for a worker to import).
     const { file: _onDisk, ...inMemory } = bundle;
-    rendered = await renderBodies(inMemory, site, missing);
+    rendered = await renderBodies(inMemory, site, missing, signal);
   }
   const bodies = new Map<string, BodyResult>();
   for (const { route } of pages) {

@@ -18,7 +18,7 @@ import type { RenderBatch, RenderWorkerData, RenderWorkerMessage, WorkerBody } f
  */
 const PARALLEL_FROM = 500;
 /** How long rendering on this thread goes on before it lets the event loop run. */
-const SLICE_MS = 20;
+export const SLICE_MS = 20;
 /** Routes handed out per request: small enough to balance, large enough that messages stay cheap. */
 const BATCH = 24;
 /** Near the end of the queue batches shrink down to this, so no thread is left finishing a long one alone. */
@@ -46,9 +46,10 @@ export async function renderBodies(
   bundle: ServerBundle,
   site: SiteData,
   pages: readonly RoutePage[],
+  signal?: AbortSignal | undefined,
 ): Promise<Map<string, BodyResult>> {
   const results = new Map<string, BodyResult>();
-  await renderEachBody(bundle, site, pages, (routePath, body) => results.set(routePath, body));
+  await renderEachBody(bundle, site, pages, (routePath, body) => results.set(routePath, body), signal);
   return results;
 }
 
@@ -61,6 +62,8 @@ export async function renderEachBody(
   site: SiteData,
   pages: readonly RoutePage[],
   deliver: (routePath: string, body: BodyResult) => void,
+  /** `serve`: stops the work between two slices when a newer change has made it worthless. */
+  signal?: AbortSignal | undefined,
 ): Promise<void> {
   const count = pages.length;
   const renderOne = ({ route, page }: RoutePage): BodyResult => renderBody(bundle, site, route.path, page);
@@ -72,6 +75,7 @@ export async function renderEachBody(
       deliver(p.route.path, renderOne(p));
       if (performance.now() < sliceEnd) continue;
       await yieldToEventLoop();
+      signal?.throwIfAborted();
       sliceEnd = performance.now() + SLICE_MS;
     }
     return;
@@ -94,6 +98,7 @@ export async function renderEachBody(
     for (let batch = take(); batch; batch = take()) {
       for (const p of batch) deliver(p.route.path, renderOne(p));
       await yieldToEventLoop();
+      signal?.throwIfAborted();
     }
     // Wait only for batches a worker holds: one still importing the bundle (slow on a busy machine, or for
     // 1,000 API pages) has nothing to deliver and is terminated below.

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PortalConfig } from '../config/schema.js';
 import type { PageData, SiteData } from '../../templates/shared/types.js';
 import type { AssetManifest } from '../bundle/client.js';
@@ -8,7 +9,7 @@ import { decodeEntities } from '../html-entities.js';
 import { toHref } from '../routes/slug.js';
 import type { OutputFile } from '../output/write.js';
 import { renderBodiesCached, type BodyCache } from './body-cache.js';
-import { renderEachBody } from './render-bodies.js';
+import { renderEachBody, SLICE_MS } from './render-bodies.js';
 import { type BodyResult, renderBody } from './render-body.js';
 import type { Route } from '../routes/route.js';
 import { renderDocument } from './document.js';
@@ -26,6 +27,8 @@ export interface RenderOptions {
   liveReload?: { url: string; shell: string } | undefined;
   /** `serve`: bodies of the last build, reused where nothing they are made from changed. */
   bodyCache?: BodyCache | undefined;
+  /** `serve`: aborted when a newer change makes this build's pages worthless; checked between slices of work. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -66,10 +69,18 @@ export async function renderPages(
     }
   };
   if (o.bodyCache && o.bundle.codeHash) {
-    const bodies = await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.pages, o.bundle, o.site);
-    for (const [routePath, body] of bodies) onBody(routePath, body);
+    const bodies = await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.pages, o.bundle, o.site, o.signal);
+    // In slices, like the rendering itself: serve answers requests and hears of newer changes meanwhile.
+    let sliceEnd = performance.now() + SLICE_MS;
+    for (const [routePath, body] of bodies) {
+      onBody(routePath, body);
+      if (performance.now() < sliceEnd) continue;
+      await yieldToEventLoop();
+      o.signal?.throwIfAborted();
+      sliceEnd = performance.now() + SLICE_MS;
+    }
   } else {
-    await renderEachBody(o.bundle, o.site, o.pages, onBody);
+    await renderEachBody(o.bundle, o.site, o.pages, onBody, o.signal);
   }
   // The first failure in route order, as a sequential render would have met it.
   for (const { route } of o.pages) {

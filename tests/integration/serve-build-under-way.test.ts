@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serve } from '../../src/commands/serve.ts';
 import { quietBuild, fixtureDir, memoryLogger } from '../helpers/fixtures.ts';
+import { build } from '../../src/commands/build.ts';
 import { scenario } from '../helpers/scenario.ts';
 import type { PageRenderer } from '../../src/serve/pending-build.ts';
 import { LIVE_RELOAD_PATH } from '../../src/serve/live-reload.ts';
@@ -72,4 +73,36 @@ describe('portal serve at start', () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('a build superseded by a newer change (serve)', () => {
+  it('stops after open pages took it, leaves the output folder as it was, and throws the reason given', async () => {
+    const dir = await scenario('serve-superseded', {});
+    try {
+      const outDir = path.join(dir, 'build');
+      await fs.mkdir(outDir);
+      await fs.writeFile(path.join(outDir, 'index.html'), 'the last good build');
+      const superseded = new AbortController();
+      const reason = new Error('superseded by a newer change');
+      const log = memoryLogger();
+      let tookEarly = false;
+      const building = build({
+        root: dir,
+        outDir,
+        log,
+        superseded: superseded.signal,
+        onClientReady: () => {
+          tookEarly = true;
+        },
+        onPagesReady: () => superseded.abort(reason),
+      });
+      await expect(building).rejects.toBe(reason);
+      expect(tookEarly).toBe(true);
+      expect(log.text()).not.toMatch(/render \d+ pages/);
+      expect((await fs.readdir(dir)).filter((name) => name.startsWith('.build.tmp-'))).toEqual([]);
+      expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('the last good build');
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });
