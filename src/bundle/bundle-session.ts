@@ -15,9 +15,18 @@ export interface BundleSession {
     string,
     { key: string; context: esbuild.BuildContext; generated: { files: readonly GeneratedFile[] } }
   >;
+  /** Data chunks by the page data they hold (client.ts): unchanged API pages are not encoded again on each save. */
+  readonly dataChunks: WeakMap<
+    object,
+    { key: string; chunk: { file: string; contents: Uint8Array; inlined: boolean } }
+  >;
 }
 
-export const createBundleSession = (): BundleSession => ({ id: `${process.pid}-${Date.now()}`, contexts: new Map() });
+export const createBundleSession = (): BundleSession => ({
+  id: `${process.pid}-${Date.now()}`,
+  contexts: new Map(),
+  dataChunks: new WeakMap(),
+});
 
 export async function disposeBundleSession(session: BundleSession): Promise<void> {
   await Promise.all([...session.contexts.values()].map((c) => c.context.dispose()));

@@ -123,23 +123,32 @@ export async function buildClient(options: {
     runtimeImports: [...runtimeImportSet].map(toUrlPath),
     routes: {},
   };
+  // Once per module: the API pages of one template (hundreds) share it.
+  const assetsByRel = new Map<string, RouteAssets>();
   const assetsOf = (rel: string): RouteAssets => {
+    const known = assetsByRel.get(rel);
+    if (known) return known;
     const file = outFile(path.join(options.genDir, rel));
-    return {
+    const assets = {
       chunk: toUrlPath(file),
       imports: staticImports(file)
         .filter((f) => !runtimeImportSet.has(f) && f !== runtimeFile)
         .map(toUrlPath),
     };
+    assetsByRel.set(rel, assets);
+    return assets;
   };
   const dataChunks: Array<{ path: string; contents: Uint8Array }> = [];
+  // serve only, and not for a huge API: the chunks kept would double what its page data holds in memory.
+  const dataRoutes = options.entries.filter((e) => e.dataRoute).length;
+  const memo = options.session && dataRoutes <= MEMO_MAX_DATA_ROUTES ? options.session.dataChunks : undefined;
   const byUrlPath = new Map(result.outputFiles.map((f) => [`${ASSETS_DIR}/${rel(f.path)}`, f]));
   const codeOf = (urlPath: string): string | undefined => byUrlPath.get(urlPath)?.text;
   for (const entry of options.entries) {
     if (entry.dataRoute) {
       // Its chunk: the page data beside the template module every route of its kind shares.
       const shared = assetsOf(entry.rel);
-      const chunk = dataChunk({
+      const chunk = dataChunkOnce(memo, entry.route.page, {
         name: entry.dataRoute.chunkName,
         page: entry.page,
         templateFile: path.posix.basename(shared.chunk),
@@ -170,4 +179,27 @@ export async function buildClient(options: {
     manifest,
     metafile,
   };
+}
+
+/** Above this many data routes, serve encodes their chunks again on each rebuild rather than keep them all. */
+const MEMO_MAX_DATA_ROUTES = 2000;
+
+/**
+ * A data chunk made again only when something it is made of changed. `serve` keeps the API reference between
+ * rebuilds, so its operation pages keep their page data objects: encoding and hashing their data again on every
+ * save of a doc was ~80 ms of the client bundle stage on the portal. Keyed on the page data object (serve never
+ * changes it) and on everything else the chunk holds; without a memo (`build`), made as before.
+ */
+function dataChunkOnce(
+  memo: BundleSession['dataChunks'] | undefined,
+  data: object,
+  options: Parameters<typeof dataChunk>[0],
+): ReturnType<typeof dataChunk> {
+  if (!memo) return dataChunk(options);
+  const key = JSON.stringify([options.name, options.templateFile, options.templateCode, options.sidebar]);
+  const known = memo.get(data);
+  if (known?.key === key) return known.chunk;
+  const chunk = dataChunk(options);
+  memo.set(data, { key, chunk });
+  return chunk;
 }
