@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { error, excerpt, PortalError } from '../diagnostics.js';
+import { inSlices } from '../in-slices.js';
 import { pathProblem } from '../routes/route-path.js';
 import type { StaticFiles } from '../content/scan-static.js';
 import type { Interruptible } from './interrupt.js';
@@ -16,13 +16,6 @@ export interface OutputFile {
   path: string;
   contents: string | Uint8Array;
 }
-
-/**
- * How long the write stage works synchronously before it lets the event loop run (a signal handler, `serve`'s
- * requests). Synchronous calls are the fast way to write thousands of small files: an asynchronous writeFile is
- * three thread-pool round trips (open, write, close), and measured 2–3 times slower for a 1,000-page site.
- */
-const SLICE_MS = 10;
 
 /**
  * The output folder being written: files go into a temporary sibling folder, as they are made (a rendered page
@@ -231,25 +224,6 @@ function throwOnUnsafe(files: readonly OutputFile[]): void {
       : [];
   });
   if (unsafe.length) throw new PortalError(unsafe.slice(0, 20));
-}
-
-/**
- * Runs `fn` over `items` synchronously, yielding to the event loop every SLICE_MS and checking `signal` before
- * each slice: an interruption stops the work between two calls, never inside one, and nothing is left in flight.
- */
-export async function inSlices<T>(
-  items: readonly T[],
-  fn: (item: T, index: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  let i = 0;
-  while (i < items.length) {
-    signal?.throwIfAborted();
-    const until = performance.now() + SLICE_MS;
-    do fn(items[i] as T, i);
-    while (++i < items.length && performance.now() < until);
-    if (i < items.length) await yieldToEventLoop();
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { PageData, SidebarItem, SiteData } from '../../templates/shared/types.js';
 import { PORTAL_REQUIRE_BASE } from '../bundle/load-bundle.js';
+import { inSlices } from '../in-slices.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { workerScript } from '../worker-script.js';
@@ -17,8 +18,6 @@ import type { RenderBatch, RenderWorkerData, RenderWorkerMessage, WorkerBody } f
  * worker, an Asana preview (247) renders in 1.1-1.4 s against 1.5 s; 1,000 API pages in 8.3 s with it, 9.9 s without.
  */
 const PARALLEL_FROM = 500;
-/** How long rendering on this thread goes on before it lets the event loop run. */
-export const SLICE_MS = 20;
 /** Routes handed out per request: small enough to balance, large enough that messages stay cheap. */
 const BATCH = 24;
 /** Near the end of the queue batches shrink down to this, so no thread is left finishing a long one alone. */
@@ -70,14 +69,7 @@ export async function renderEachBody(
   const threads = count >= PARALLEL_FROM && bundle.file ? Math.min(os.availableParallelism(), 4) - 1 : 0;
   if (threads <= 0) {
     // In slices: `serve` answers requests meanwhile (a page asked for during a rebuild is rendered on request).
-    let sliceEnd = performance.now() + SLICE_MS;
-    for (const p of pages) {
-      deliver(p.route.path, renderOne(p));
-      if (performance.now() < sliceEnd) continue;
-      await yieldToEventLoop();
-      signal?.throwIfAborted();
-      sliceEnd = performance.now() + SLICE_MS;
-    }
+    await inSlices(pages, (p) => deliver(p.route.path, renderOne(p)), signal);
     return;
   }
   // Batches are ranges of `pages`: the queue hands out indexes into this one array.

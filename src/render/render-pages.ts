@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PortalConfig } from '../config/schema.js';
 import type { PageData, SiteData } from '../../templates/shared/types.js';
 import type { AssetManifest } from '../bundle/client.js';
@@ -6,10 +5,11 @@ import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { error, PortalError } from '../diagnostics.js';
 import { decodeEntities } from '../html-entities.js';
+import { inSlices } from '../in-slices.js';
 import { toHref } from '../routes/slug.js';
 import type { OutputFile } from '../output/write.js';
 import { renderBodiesCached, type BodyCache } from './body-cache.js';
-import { renderEachBody, SLICE_MS } from './render-bodies.js';
+import { renderEachBody } from './render-bodies.js';
 import { type BodyResult, renderBody } from './render-body.js';
 import type { Route } from '../routes/route.js';
 import { renderDocument } from './document.js';
@@ -71,14 +71,7 @@ export async function renderPages(
   if (o.bodyCache && o.bundle.codeHash) {
     const bodies = await renderBodiesCached(o.bodyCache, o.bundle.codeHash, o.pages, o.bundle, o.site, o.signal);
     // In slices, like the rendering itself: serve answers requests and hears of newer changes meanwhile.
-    let sliceEnd = performance.now() + SLICE_MS;
-    for (const [routePath, body] of bodies) {
-      onBody(routePath, body);
-      if (performance.now() < sliceEnd) continue;
-      await yieldToEventLoop();
-      o.signal?.throwIfAborted();
-      sliceEnd = performance.now() + SLICE_MS;
-    }
+    await inSlices([...bodies], ([routePath, body]) => onBody(routePath, body), o.signal);
   } else {
     await renderEachBody(o.bundle, o.site, o.pages, onBody, o.signal);
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
 import { scanStatic } from '../../../src/content/scan-static.ts';
-import { inSlices, openOutput } from '../../../src/output/write.ts';
+import { openOutput } from '../../../src/output/write.ts';
 import { writeAll } from '../../helpers/output.ts';
 
 // issue 8: the write stage never leaves a half-written site, whether it is interrupted or killed outright.
@@ -239,34 +239,5 @@ describe('openOutput', () => {
     expect(() => out.add({ path: '../escaped.html', contents: 'x' })).toThrow(/refusing to write/);
     await out.discard();
     expect((await fs.readdir(parent)).sort()).toEqual(['build']);
-  });
-});
-
-describe('inSlices', () => {
-  it('calls the function for every item in order, with its index', async () => {
-    const seen: string[] = [];
-    await inSlices(['a', 'b', 'c'], (x, i) => seen.push(`${i}${x}`));
-    expect(seen).toEqual(['0a', '1b', '2c']);
-  });
-
-  it('yields to the event loop on long runs, and stops between two calls once the signal is aborted', async () => {
-    const controller = new AbortController();
-    let calls = 0;
-    // Each call takes about 1 ms, so the first slice ends after about 10 calls; the timer aborts in between.
-    const slow = () => {
-      calls++;
-      const until = performance.now() + 1;
-      while (performance.now() < until);
-    };
-    setImmediate(() => controller.abort(new Error('stop')));
-    await expect(
-      inSlices(
-        Array.from({ length: 1000 }, (_, i) => i),
-        slow,
-        controller.signal,
-      ),
-    ).rejects.toThrow('stop');
-    expect(calls).toBeGreaterThan(0);
-    expect(calls).toBeLessThan(1000);
   });
 });
