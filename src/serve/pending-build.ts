@@ -1,4 +1,5 @@
 import type { OutputFile } from '../output/write.js';
+import { fileSpellings } from './static-server.js';
 
 /** Renders a page of the build under way by its output path (render-pages.ts pageOnRequest). */
 export type PageRenderer = (file: string) => OutputFile | undefined;
@@ -66,13 +67,10 @@ export function createPendingBuild(): PendingBuild {
       } catch {
         return undefined;
       }
-      const rel = decoded.replace(/^\/+/, '');
-      const asset = files.get(rel);
-      if (asset) return asset;
-      if (renderers.length === 0) return undefined;
-      const bare = rel.replace(/\/$/, '');
-      for (const candidate of [rel, bare ? `${bare}/index.html` : 'index.html', `${bare}.html`]) {
-        const found = page(candidate);
+      const asset = files.get(decoded.replace(/^\/+/, ''));
+      if (asset || renderers.length === 0) return asset;
+      for (const candidate of fileSpellings(decoded)) {
+        const found = page(candidate.replace(/^\/+/, ''));
         if (found) return found;
       }
       return undefined;

@@ -44,6 +44,12 @@ export interface StaticServerOptions {
   pending?: ((inBase: string) => Promise<OutputFile | undefined>) | undefined;
 }
 
+/** The files a request path may name, in the order tried: itself, its folder's index.html, itself with .html. */
+export function fileSpellings(urlPath: string): string[] {
+  const bare = urlPath.replace(/\/$/, '');
+  return [urlPath, `${bare}/index.html`, `${bare}.html`];
+}
+
 /**
  * Resolves a request path to a file strictly inside `root`, or null. Refuses traversal in every spelling
  * (`../`, encoded or double-encoded dots, backslashes, NUL) and symlinks that leave the folder (issue 8).
@@ -59,8 +65,7 @@ export async function resolveSafePath(root: string, urlPath: string): Promise<st
   const segments = decoded.split('/');
   if (segments.some((s) => s === '..' || s === '.')) return null;
   const realRoot = await fsp.realpath(root);
-  const candidates = [decoded, `${decoded.replace(/\/$/, '')}/index.html`, `${decoded.replace(/\/$/, '')}.html`];
-  for (const candidate of candidates) {
+  for (const candidate of fileSpellings(decoded)) {
     const abs = path.join(realRoot, candidate);
     if (abs !== realRoot && !abs.startsWith(realRoot + path.sep)) continue;
     try {
