@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { emptyApi, type ApiContribution } from '../apiref/contribution.js';
-import { buildClient, type AssetManifest } from '../bundle/client.js';
+import { buildClient } from '../bundle/client.js';
 import { manifestFile } from '../bundle/manifest-file.js';
 import { generateRouteModules } from '../bundle/route-modules.js';
 import { buildServer, bundleError } from '../bundle/server.js';
@@ -205,12 +205,12 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
     const emit = await o.openOutput?.();
     await fs.mkdir(o.genDir, { recursive: true });
-    const liveOf = (m: AssetManifest, url: string): LiveBuild => ({
-      base: config.baseUrl,
-      shell: shellKey(config, m),
-      manifest: url,
-    });
-    const { client, server, manifest } = await stage(log, 'bundle', async () => {
+    const {
+      client,
+      server,
+      manifest,
+      live: clientLive,
+    } = await stage(log, 'bundle', async () => {
       // Data chunks go straight to the output as they are made; an open page taking the build early needs them too.
       const dataChunks: OutputFile[] = [];
       const clientBuild = buildClient({
@@ -229,11 +229,13 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
             : emit,
       }).then((client) => {
         const manifest = manifestFile(client.manifest, config.baseUrl);
-        o.onClientReady?.({
-          files: [...client.files, manifest.file, ...dataChunks, ...api.files],
-          live: liveOf(client.manifest, manifest.url),
-        });
-        return { client, manifest };
+        const live: LiveBuild = {
+          base: config.baseUrl,
+          shell: shellKey(config, client.manifest),
+          manifest: manifest.url,
+        };
+        o.onClientReady?.({ files: [...client.files, manifest.file, ...dataChunks, ...api.files], live });
+        return { client, manifest, live };
       });
       const server = () =>
         buildServer({
@@ -258,7 +260,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       `client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.size} routes`,
     );
 
-    const live = o.liveReload ? liveOf(client.manifest, manifest.url) : undefined;
+    const live = o.liveReload ? clientLive : undefined;
 
     // 6. Render (serve answers pages asked for meanwhile from the same bundle, one at a time)
     const renderOptions: RenderOptions = {

@@ -113,12 +113,12 @@ export async function serve(options: ServeOptions): Promise<{
         ...(watch ? { liveReload: LIVE_RELOAD_PATH } : {}),
         ...(options.openapi ? { openapi: options.openapi } : {}),
         ...(options.openapiRoot ? { openapiRoot: options.openapiRoot } : {}),
-        // Open pages take the new client side while the pages are rendered and written; a static file cannot
-        // be told apart from its old version by name, so its change waits for the final reload.
         onConfig: (config) => {
           baseUrl = config.baseUrl;
           configLoaded();
         },
+        // Open pages take the new client side while the pages are rendered and written; a static file cannot
+        // be told apart from its old version by name, so its change waits for the final reload.
         ...(watch && !staticChanged
           ? {
               superseded: superseded.signal,
@@ -135,18 +135,12 @@ export async function serve(options: ServeOptions): Promise<{
             }
           : {}),
       });
-      starting = false;
-      pending.clear();
       keepOnlyUsed(cache);
-      baseUrl = result.config.baseUrl;
       apiDocument = options.openapi ?? result.config.openapi?.path;
       onBuilt?.();
       const update: LiveUpdate = { builds: result.live };
       live.reload(staticChanged ? '' : JSON.stringify(update));
     } catch (err) {
-      configLoaded();
-      starting = false;
-      pending.clear();
       for (const f of files) changed.add(f);
       if (superseded.signal.aborted && err === superseded.signal.reason) {
         log.info(pc.dim('  (the rest of that build was left for the newer change)'));
@@ -156,6 +150,10 @@ export async function serve(options: ServeOptions): Promise<{
       live.error(stripAnsi(text) || String(err));
       log.error(pc.red('✗ build failed; still serving the last good build. Fix the error and save.'));
     } finally {
+      // The output folder holds what there is now (the new build, or the last good one): requests go there.
+      configLoaded(); // a build that failed before its config loaded
+      starting = false;
+      pending.clear();
       if (supersedable === superseded) supersedable = undefined;
     }
   };
