@@ -129,6 +129,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let table: RouteTable | undefined;
     for (const locale of localesOf(config)) {
       const tag = pc.dim(`[${locale}]`);
+      // A non-default locale's files live in its own folder of the output.
+      const folder = locale ? `${locale}/` : '';
+      const inFolder = (f: OutputFile): OutputFile => (folder ? { ...f, path: `${folder}${f.path}` } : f);
       const localeStarted = performance.now();
       const writtenBefore = writtenBytes();
       const localeLog: Logger = locale
@@ -157,18 +160,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         interrupt: options.interrupt,
         onClientReady:
           options.onClientReady &&
-          ((ready) =>
-            options.onClientReady?.(
-              locale ? { ...ready, files: ready.files.map((f) => ({ ...f, path: `${locale}/${f.path}` })) } : ready,
-            )),
+          ((ready) => options.onClientReady?.(folder ? { ...ready, files: ready.files.map(inFolder) } : ready)),
         superseded: options.superseded,
-        onPagesReady: options.onPagesReady && ((render) => options.onPagesReady?.(locale ? `${locale}/` : '', render)),
+        onPagesReady: options.onPagesReady && ((render) => options.onPagesReady?.(folder, render)),
         openOutput:
           options.write === false
             ? undefined
             : async () => {
                 const out = await openWriter();
-                return (f) => out.add(locale ? { ...f, path: `${locale}/${f.path}` } : f);
+                return (f) => out.add(inFolder(f));
               },
       });
       warnings.push(...built.warnings);
@@ -185,7 +185,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           contents: new Uint8Array(await fs.readFile(path.join(statics.dir, p))),
         })),
       );
-      const localeFiles = [...translatedStatics, ...built.files.map((f) => ({ ...f, path: `${locale}/${f.path}` }))];
+      const localeFiles = [...translatedStatics, ...built.files.map(inFolder)];
       files.push(...localeFiles);
       // This locale's files: those written as they were made, and those the write stage below writes.
       const localeBytes = writtenBytes() - writtenBefore + byteSize(built.files);
