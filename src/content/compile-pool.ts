@@ -129,7 +129,7 @@ export async function compileAll(
           while (next < todo.length) {
             const index = todo[next++] as number;
             const input = inputs[index] as { file: string; text: string };
-            const result = await runTask(worker, index, input);
+            const result = await runTask(worker, input);
             results[index] = result;
             await writeCached(cache, keys[index] as string, result, options.interrupt);
           }
@@ -149,7 +149,14 @@ export async function compileAll(
  */
 const exited = new WeakMap<Worker, number>();
 
-function runTask(worker: Worker, id: number, input: { file: string; text: string }): Promise<ProcessedSource> {
+/**
+ * Task ids unique in the process: `serve` compiles an edited doc on the kept workers while a rebuild may be using
+ * them too, and an answer must reach only the task that asked.
+ */
+let lastTaskId = 0;
+
+function runTask(worker: Worker, input: { file: string; text: string }): Promise<ProcessedSource> {
+  const id = ++lastTaskId;
   const stopped = (code: number) => new Error(`compiling ${input.file} stopped the worker (exit code ${code})`);
   const code = exited.get(worker);
   if (code !== undefined) return Promise.reject(stopped(code));

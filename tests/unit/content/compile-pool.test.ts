@@ -35,6 +35,17 @@ describe('compile pool', () => {
     await expect(pool.workers(1)).rejects.toThrow(/closed/);
   });
 
+  it('answers each caller its own files when two compile on the same workers at once (serve: an edit during a rebuild)', async () => {
+    const pool = startCompilePool({ languages, initial: 1 });
+    const [rebuild, edit] = await Promise.all([
+      compileAll([page(1), page(2), page(3)], { cache: createCompileCache(), languages, pool }),
+      compileAll([page(7)], { cache: createCompileCache(), languages, pool }),
+    ]);
+    expect(rebuild.map((r) => r.frontMatter.title)).toEqual(['Page 1', 'Page 2', 'Page 3']);
+    expect(edit.map((r) => r.frontMatter.title)).toEqual(['Page 7']);
+    await pool.close();
+  });
+
   it('takes cached files from memory without compiling them again', async () => {
     const cache = createCompileCache();
     const inputs = [page(1), page(2)];
