@@ -11,5 +11,16 @@ export function safeJson(value: unknown): string {
  * an object literal, which halves the bundle stage for 1,000 API operations (issue 5), and browsers parse JSON
  * faster. Pure, so a bundle that does not use the value leaves it out.
  */
-export const jsonExpression = (value: unknown): string =>
-  `/* @__PURE__ */ JSON.parse(${safeJson(JSON.stringify(value))})`;
+export const jsonExpression = (value: unknown): string => `${JSON_EXPRESSION_START}${safeJson(JSON.stringify(value))})`;
+
+const JSON_EXPRESSION_START = '/* @__PURE__ */ JSON.parse(';
+
+/** The value of a `jsonExpression`, read back; undefined when `expression` is not one. */
+export function fromJsonExpression(expression: string): unknown {
+  if (!expression.startsWith(JSON_EXPRESSION_START) || !expression.endsWith(')')) return undefined;
+  try {
+    return JSON.parse(JSON.parse(expression.slice(JSON_EXPRESSION_START.length, -1)) as string);
+  } catch {
+    return undefined;
+  }
+}

@@ -50,6 +50,13 @@ export function generateRouteModules(
   routes: readonly Route[],
   sidebars: Record<string, SidebarItem[]>,
   site: SiteData,
+  options: {
+    /**
+     * `portal serve`: each page-kit route also exports the Markdown template as `hotContent`, with which an open
+     * page shows a doc's edited body before the rebuild (src/serve/hot-body.ts).
+     */
+    hot?: boolean;
+  } = {},
 ): { files: GeneratedFile[]; entries: RouteEntry[] } {
   const files: GeneratedFile[] = [];
   const entries: RouteEntry[] = [];
@@ -116,6 +123,7 @@ export function generateRouteModules(
       lines.push(`export const page = ${jsonExpression(page)};`);
     }
     lines.push(kitImport, `export const Template = ${kit}.${route.template};`);
+    if (options.hot && kit === 'pageKit') lines.push(`export const hotContent = ${kit}.staticContent;`);
     files.push({ rel, contents: `${lines.join('\n')}\n` });
     const entry: RouteEntry = { route, page: pageWithSidebar, rel, serverExports };
     if (contentLine && route.body.type === 'mdx' && kit === 'pageKit' && isStaticContentModule(route.body.code)) {

@@ -17,7 +17,7 @@ import type { OutputFile } from '../output/write.js';
 import { buildMachineFiles } from '../publish/index.js';
 import { releaseWrittenPage } from '../render/release-page.js';
 import { pageOnRequest, renderPages, type RenderOptions } from '../render/render-pages.js';
-import { buildDocsVersions } from '../routes/docs-versions.js';
+import { buildDocsVersions, type BuildDocsVersionsInput } from '../routes/docs-versions.js';
 import { checkLinks } from '../routes/link-check.js';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
 import { buildSiteData } from '../routes/site-data.js';
@@ -170,13 +170,14 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     warnings.push(...throwOnErrors(api.diagnostics));
 
     // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
-    const versions = buildDocsVersions({
+    const versionsInput: BuildDocsVersionsInput = {
       versions: site.versions,
       processed: processedByFile,
       apiItems: api.sidebarItems,
       includeDrafts: o.includeDrafts ?? false,
       sidebarCollapsed: config.docs.sidebarCollapsed,
-    });
+    };
+    const versions = buildDocsVersions(versionsInput);
     const { docs, draftIds, sidebars } = versions.last;
     const siteData = buildSiteData({
       config,
@@ -190,19 +191,21 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     warnings.push(...versions.diagnostics.filter((d) => d.severity === 'warning'));
     throwOnErrors([...versions.diagnostics, ...siteData.diagnostics]);
     const lastUpdated = await lastUpdatedLoading;
-    const table = await stage(log, 'routes', () =>
-      buildRouteTable({
-        config,
-        pages: site.pages.map((file) => ({ file, source: processedByFile.get(file.file) })),
-        docVersions: versions.contents,
-        apiRoutes: api.routes,
-        lastUpdated,
-      }),
-    );
+    const tableInput = {
+      config,
+      pages: site.pages.map((file) => ({ file, source: processedByFile.get(file.file) })),
+      apiRoutes: api.routes,
+      lastUpdated,
+    };
+    const table = await stage(log, 'routes', () => buildRouteTable({ ...tableInput, docVersions: versions.contents }));
     warnings.push(...throwOnErrors(table.diagnostics));
+    // serve: an edit of one of these docs' bodies is shown from these inputs before the next build (hot-body.ts).
+    o.preview?.hotSites.set(config.baseUrl, { versions: versionsInput, table: tableInput, byPath: table.byPath });
 
     // 4–5. Bundle: generated route modules, the client build (per-route chunks and their manifest) and the server build
-    const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site);
+    const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site, {
+      hot: o.liveReload !== undefined,
+    });
     const emit = await o.openOutput?.();
     await fs.mkdir(o.genDir, { recursive: true });
     const {

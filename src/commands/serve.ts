@@ -1,11 +1,13 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import pc from 'picocolors';
-import { type CompileCache, createCompileCache, keepOnlyUsed } from '../content/compile-pool.js';
+import { type CompileCache, compileAll, createCompileCache, keepOnlyUsed } from '../content/compile-pool.js';
 import { PortalError } from '../diagnostics.js';
 import { consoleLogger, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import { createSwapGate } from '../output/swap-gate.js';
+import { hotRoutes } from '../serve/hot-body.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
 import { createPendingBuild } from '../serve/pending-build.js';
 import { createPreviewState, disposePreviewState } from '../serve/preview-state.js';
@@ -13,7 +15,7 @@ import { openBrowser } from '../serve/open-browser.js';
 import { createStaticServer, listenFrom } from '../serve/static-server.js';
 import { build } from './build.js';
 import { watchTargets } from './watch-targets.js';
-import type { LiveUpdate } from '../../templates/shared/live-update.js';
+import type { HotUpdate, LiveUpdate } from '../../templates/shared/live-update.js';
 
 export interface ServeOptions {
   root: string;
@@ -81,8 +83,16 @@ export async function serve(options: ServeOptions): Promise<{
    * (rendering, checks, search, write), which would only delay the build that change needs.
    */
   let supersedable: AbortController | undefined;
+  /**
+   * `pending` holds a build left for a newer change after open pages took it: until a later build is written or
+   * taken early itself, it is the last good state the reader saw, and requests are answered from it (a newer build
+   * that fails before its early update must not bring back the older output).
+   */
+  let holdingLeftBuild = false;
   const rebuild = async (): Promise<void> => {
     const superseded = new AbortController();
+    let succeeded = false;
+    let tookEarly = false;
     const files = [...changed];
     changed.clear();
     const staticDir = path.join(siteDir, 'static') + path.sep;
@@ -123,12 +133,21 @@ export async function serve(options: ServeOptions): Promise<{
           ? {
               superseded: superseded.signal,
               onClientReady: (ready) => {
+                // Changed again while this build bundled: its pages would show an older text than an edit shown
+                // meanwhile (showEdit), and the build that change needs waits behind it.
+                if (!starting && changed.size > 0) superseded.abort(new Error('superseded by a newer change'));
+                if (superseded.signal.aborted) return;
                 supersedable = superseded;
+                if (!tookEarly && holdingLeftBuild) pending.clear();
+                holdingLeftBuild = false;
+                tookEarly = true;
                 pending.addFiles(ready.files);
                 const update: LiveUpdate = { builds: [ready.live], early: true };
                 live.update(JSON.stringify(update));
               },
               onPagesReady: (prefix, render) => {
+                // A build left for a newer change still answers for what open pages took of it (holdingLeftBuild).
+                if (!tookEarly) return;
                 pending.addPages(prefix, render);
                 announce();
               },
@@ -140,6 +159,7 @@ export async function serve(options: ServeOptions): Promise<{
       onBuilt?.();
       const update: LiveUpdate = { builds: result.live };
       live.reload(staticChanged ? '' : JSON.stringify(update));
+      succeeded = true;
     } catch (err) {
       for (const f of files) changed.add(f);
       if (superseded.signal.aborted && err === superseded.signal.reason) {
@@ -153,8 +173,43 @@ export async function serve(options: ServeOptions): Promise<{
       // The output folder holds what there is now (the new build, or the last good one): requests go there.
       configLoaded(); // a build that failed before its config loaded
       starting = false;
-      pending.clear();
+      if (superseded.signal.aborted && tookEarly) holdingLeftBuild = true;
+      else if (succeeded || !holdingLeftBuild) {
+        pending.clear();
+        holdingLeftBuild = false;
+      }
       if (supersedable === superseded) supersedable = undefined;
+    }
+  };
+
+  /** The latest attempt to show each file's edit before its rebuild: an older one that ends later is dropped. */
+  const editAttempts = new Map<string, number>();
+  let lastAttempt = 0;
+  /**
+   * Shows an edited doc in open pages before any build when the edit changes its body only (hot-body.ts): compiled
+   * on the kept workers (the rebuild then finds it in the compile cache) and sent as a `hot` event. Any other edit,
+   * or any failure here, is left to the rebuild, which follows every change anyway.
+   */
+  const showEdit = async (file: string): Promise<void> => {
+    const attempt = ++lastAttempt;
+    editAttempts.set(file, attempt);
+    const sites = [...preview.hotSites].filter(([, site]) => site.versions.processed.has(file));
+    const compiler = preview.compiler;
+    if (sites.length === 0 || !compiler) return;
+    try {
+      const text = await fs.readFile(file, 'utf8');
+      // An editor's save may truncate the file before writing it: its next event brings the text.
+      if (text === '') return;
+      const [source] = await compileAll([{ file, text }], { cache, languages: compiler.list, pool: compiler.pool });
+      if (!source || editAttempts.get(file) !== attempt) return;
+      for (const [base, site] of sites) {
+        const routes = hotRoutes(site, file, source);
+        if (routes) live.hot(JSON.stringify({ base, routes } satisfies HotUpdate));
+      }
+    } catch {
+      // The rebuild reads, compiles and reports the same file.
+    } finally {
+      if (editAttempts.get(file) === attempt) editAttempts.delete(file);
     }
   };
 
@@ -226,8 +281,21 @@ export async function serve(options: ServeOptions): Promise<{
       for (const p of added) watched.add(p);
       if (added.length) watcher.add(added);
     };
-    watcher.on('all', (_event, file) => {
+    const editTimers = new Map<string, NodeJS.Timeout>();
+    watcher.on('all', (event, file) => {
       changed.add(path.resolve(file));
+      if (event === 'change' && /\.mdx?$/.test(file)) {
+        // Shown at once, before the rebuild's debounce; a save's several events within a few ms are one attempt.
+        const absolute = path.resolve(file);
+        clearTimeout(editTimers.get(absolute));
+        editTimers.set(
+          absolute,
+          setTimeout(() => {
+            editTimers.delete(absolute);
+            void showEdit(absolute);
+          }, 5),
+        );
+      }
       supersedable?.abort(new Error('superseded by a newer change'));
       supersedable = undefined;
       clearTimeout(timer);

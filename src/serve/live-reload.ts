@@ -35,6 +35,10 @@ export function createLiveReload() {
     update(data: string) {
       for (const res of clients) send(res, 'reload', data);
     },
+    /** An edit shown before its build (HotUpdate): open pages of its route take it; the overlay stays as it is. */
+    hot(data: string) {
+      for (const res of clients) send(res, 'hot', data);
+    },
     error(message: string) {
       lastError = message;
       for (const res of clients) send(res, 'build-error', message);

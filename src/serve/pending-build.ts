@@ -7,7 +7,8 @@ export type PageRenderer = (file: string) => OutputFile | undefined;
 /**
  * What `portal serve` can answer of a build before its output is written (issue 16): the client files an open
  * page loads to take the build in place, and pages rendered when asked for. Cleared when the build ends, as the
- * output folder then holds the same.
+ * output folder then holds the same; a build left for a newer change stays until a later one is written or taken
+ * (serve.ts).
  */
 export interface PendingBuild {
   addFiles(files: readonly OutputFile[]): void;

@@ -2,6 +2,7 @@ import { createApiCache, type ApiCache } from '../apiref/api-cache.js';
 import { createBundleSession, disposeBundleSession, type BundleSession } from '../bundle/bundle-session.js';
 import type { CompilePool } from '../content/compile-pool.js';
 import { createBodyCache, type BodyCache } from '../render/body-cache.js';
+import type { HotSite } from './hot-body.js';
 
 /**
  * What `portal serve` keeps from one build to the next, so a rebuild redoes only what an edit changed: the API
@@ -14,13 +15,16 @@ export interface PreviewState {
   bundles: BundleSession;
   bodies: BodyCache;
   /** Compile workers with the compiler loaded, for the highlighted languages they were started with. */
-  compiler?: { languages: string; pool: CompilePool } | undefined;
+  compiler?: { languages: string; list: readonly string[]; pool: CompilePool } | undefined;
+  /** Each locale's route inputs (by base URL), from which an edited doc's page is computed before any build. */
+  hotSites: Map<string, HotSite>;
 }
 
 export const createPreviewState = (): PreviewState => ({
   api: createApiCache(),
   bundles: createBundleSession(),
   bodies: createBodyCache(),
+  hotSites: new Map(),
 });
 
 /** The kept compile pool, or a new one (closing the old) when the config asks for other languages. */
@@ -32,7 +36,7 @@ export function keptCompilePool(
   const key = languages.join(',');
   if (state.compiler?.languages === key) return state.compiler.pool;
   void state.compiler?.pool.close();
-  state.compiler = { languages: key, pool: start() };
+  state.compiler = { languages: key, list: [...languages], pool: start() };
   return state.compiler.pool;
 }
 

@@ -14,7 +14,7 @@ export interface ClientAppProps {
   loader: RouteLoader;
   initial: { path: string; route: LoadedRoute };
   /** `portal serve`: where the live-reload connection finds the navigator's refresh once the page is hydrated. */
-  live?: { refresh?: Navigator['refresh'] | undefined } | undefined;
+  live?: { refresh?: Navigator['refresh'] | undefined; edit?: Navigator['edit'] | undefined } | undefined;
 }
 
 const documentTitle = (site: SiteData, title: string): string =>
@@ -46,7 +46,9 @@ export function ClientApp({ site, loader, initial, live }: ClientAppProps) {
     [site, loader, nav, hints],
   );
   useEffect(() => {
-    if (live) live.refresh = actions.refresh;
+    if (!live) return;
+    live.refresh = actions.refresh;
+    live.edit = actions.edit;
   }, [live, actions]);
 
   // Entry keys, popstate, and scroll positions per entry.

@@ -104,5 +104,6 @@ async function importRoute(url: string): Promise<LoadedRoute> {
     page: mod.meta?.title ? { ...mod.page, title: mod.meta.title } : mod.page,
     Template: mod.Template,
     ...(mod.Content ? { Content: mod.Content } : {}),
+    ...(mod.hotContent ? { hotContent: mod.hotContent } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import type { LiveUpdate } from '../shared/live-update.ts';
+import type { LoadedRoute } from '../shell/App.tsx';
+import type { HotUpdate, LiveUpdate } from '../shared/live-update.ts';
 
 /** What the open page is, for deciding how it takes a rebuild. */
 export interface LivePage {
@@ -11,6 +12,23 @@ export interface LivePage {
    * route is gone), and rejects when loading fails. Undefined until the page is hydrated.
    */
   refresh?: ((manifest: string) => Promise<boolean>) | undefined;
+  /** Shows the route `change` makes of the shown one, when `path` is shown (Navigator.edit). */
+  edit?: ((path: string, change: (shown: LoadedRoute) => LoadedRoute | undefined) => void) | undefined;
+}
+
+/**
+ * An edited body shown before its rebuild (HotUpdate): the shown route with the new page data and body, its
+ * sidebar and template kept; undefined when the update is not for this locale or the route has no Markdown template.
+ */
+export function hotRoute(update: HotUpdate, base: string, path: string, shown: LoadedRoute): LoadedRoute | undefined {
+  const edited = update.base === base ? update.routes.find((r) => r.path === path) : undefined;
+  if (!edited || !shown.hotContent) return undefined;
+  const { sidebar } = shown.page;
+  return {
+    ...shown,
+    page: sidebar ? { ...edited.page, sidebar } : edited.page,
+    Content: shown.hotContent(edited.nodes),
+  };
 }
 
 /**
@@ -62,6 +80,16 @@ export function connectLiveReload(url: string, page: LivePage): void {
       if (!shown) return reload();
       shownManifest = action.manifest;
     });
+  });
+  // Not queued behind rebuilds: a refresh under way leaves the page alone once an edit is shown (Navigator.refresh).
+  source.addEventListener('hot', (event) => {
+    let update: HotUpdate;
+    try {
+      update = JSON.parse((event as MessageEvent<string>).data) as HotUpdate;
+    } catch {
+      return;
+    }
+    for (const { path } of update.routes) page.edit?.(path, (shown) => hotRoute(update, page.base, path, shown));
   });
   source.addEventListener('build-error', (event) => showOverlay((event as MessageEvent<string>).data));
   source.addEventListener('build-ok', () => document.getElementById('portal-error-overlay')?.remove());

@@ -56,7 +56,7 @@ export interface NavigatorDeps {
   loader: RouteLoader;
   nav: Navigation;
   hints: IdleHints;
-  setView(view: View): void;
+  setView(view: View | ((shown: View) => View)): void;
   setLoading(loading: boolean): void;
 }
 
@@ -77,6 +77,11 @@ export interface Navigator {
    * rejects when loading fails.
    */
   refresh(manifestUrl: string): Promise<boolean>;
+  /**
+   * `portal serve`: shows the route `change` makes of the shown one, in place, when `path` is the page shown and
+   * `change` makes one (an edited body before its rebuild, src/serve/hot-body.ts).
+   */
+  edit(path: string, change: (shown: LoadedRoute) => LoadedRoute | undefined): void;
 }
 
 /**
@@ -203,16 +208,27 @@ export function createNavigator({ site, loader, nav, hints, setView, setLoading 
   };
 
   const refresh = async (manifestUrl: string): Promise<boolean> => {
-    const { ticket, path, search } = nav;
+    const { ticket, path, search, revision } = nav;
     loader.useManifest(manifestUrl);
     nav.prefetched.clear();
     if (!(await loader.has(path)) && !nav.notFound) return false;
     const route = await loader.load(path);
-    // A navigation begun meanwhile shows its own page, from the new manifest.
-    if (ticket !== nav.ticket || path !== nav.path || search !== nav.search) return true;
+    // A navigation begun meanwhile shows its own page, from the new manifest; an edit shown meanwhile is newer.
+    if (ticket !== nav.ticket || path !== nav.path || search !== nav.search || revision !== nav.revision) return true;
     nav.notFound = route.page.kind === 'not-found';
     setView({ path, route, nav: ticket, scroll: { to: 'stay' }, revision: ++nav.revision });
     return true;
+  };
+
+  const edit = (path: string, change: (shown: LoadedRoute) => LoadedRoute | undefined): void => {
+    if (path !== nav.path || nav.notFound) return;
+    const revision = nav.revision + 1;
+    setView((shown) => {
+      const route = shown.path === path ? change(shown.route) : undefined;
+      if (!route) return shown;
+      nav.revision = revision;
+      return { ...shown, route, scroll: { to: 'stay' }, revision };
+    });
   };
 
   return {
@@ -222,6 +238,7 @@ export function createNavigator({ site, loader, nav, hints, setView, setLoading 
     hintUrl,
     prefetch: (href: string) => prefetchUrl(routeHref(site, href)),
     refresh,
+    edit,
   };
 }
 

@@ -4,12 +4,15 @@ import { PageErrorBoundary } from '../client/PageErrorBoundary.tsx';
 import { RouterContext, type Router } from '../client/router-context.tsx';
 import { SiteContext } from '../site-context.tsx';
 import type { PageData, SiteData } from '../shared/types.ts';
+import type { StaticNode } from '../shared/static-node.ts';
 import { Layout } from './Layout.tsx';
 
 export interface LoadedRoute {
   page: PageData;
   Template: ComponentType<{ page: PageData; Content?: ComponentType<{ components?: Record<string, unknown> }> }>;
   Content?: ComponentType<{ components?: Record<string, unknown> }>;
+  /** `portal serve`: the Markdown template, to show an edited body in place (src/serve/hot-body.ts). */
+  hotContent?: (nodes: StaticNode[]) => ComponentType<{ components?: Record<string, unknown> }>;
 }
 
 export interface AppProps {

@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../src/commands/serve.ts';
-import { LIVE_RELOAD_PATH } from '../../src/serve/live-reload.ts';
 import { buildFixture, fixtureDir, memoryLogger, projectRoot } from '../helpers/fixtures.ts';
+import { openEvents } from '../helpers/live-events.ts';
 import { scenario } from '../helpers/scenario.ts';
 
 // issue 8, item 3: the preview server under load from a second process, with 200 live-reload streams open,
@@ -38,30 +37,6 @@ async function load(origin: string, seconds: number, connections: number, paths:
 }
 
 /** A live-reload stream as a page opens it: the events it has received so far. */
-function openEvents(origin: string): Promise<{ events: Array<{ event: string; data: string }>; close(): void }> {
-  return new Promise((resolve, reject) => {
-    const events: Array<{ event: string; data: string }> = [];
-    const req = http.get(`${origin}${LIVE_RELOAD_PATH}`, { agent: false }, (res) => {
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          if (event) events.push({ event, data: [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n') });
-          else if (block.startsWith(': connected')) resolve({ events, close: () => req.destroy() });
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      res.on('error', () => {});
-    });
-    req.on('error', (err) => (events.length === 0 ? reject(err) : undefined));
-  });
-}
-
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function timedGets(origin: string, target: string, n: number): Promise<number[]> {

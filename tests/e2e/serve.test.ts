@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../src/commands/serve.ts';
 import { memoryLogger } from '../helpers/fixtures.ts';
 import { connectBrowser } from '../helpers/browser.ts';
+import { openEvents } from '../helpers/live-events.ts';
 import { scenario } from '../helpers/scenario.ts';
 
 let browser: Browser;
@@ -41,27 +41,6 @@ async function step(what: string, wait: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** The server's live-reload events as a plain client sees them, from now on. */
-function listenToEvents(url: string): { list: Array<{ event: string; data: string }>; close(): void } {
-  const list: Array<{ event: string; data: string }> = [];
-  let buffer = '';
-  const request = http.get(url, (res) => {
-    res.setEncoding('utf8');
-    res.on('data', (text: string) => {
-      buffer += text;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
-        if (event) list.push({ event, data });
-      }
-    });
-  });
-  request.on('error', () => undefined);
-  return { list, close: () => request.destroy() };
-}
-
 describe('portal serve', () => {
   it('shows an edit in the open page, and shows then clears a build error overlay', async () => {
     const page = await browser.newPage();
@@ -92,6 +71,52 @@ describe('portal serve', () => {
     // Three rebuilds of up to 20 s each on a loaded machine, each wait bounded on its own.
   }, 150_000);
 
+  it('shows a body edit before its rebuild, in place, even while every rebuild fails', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(20_000);
+    const opened = page.waitForResponse((r) => r.url().includes('/__portal/events'), { timeout: 20_000 });
+    await step('open the page', () => page.goto(`${server.url}/docs/guides/long`));
+    await step('the live-reload stream', () => opened);
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    // A broken config stops every rebuild before it bundles anything: only the edit's own event can show it.
+    const config = path.join(dir, 'site/portal.config.ts');
+    const configText = await fs.readFile(config, 'utf8');
+    await fs.writeFile(
+      config,
+      `${configText}
+export const broken = ;
+`,
+    );
+    const overlay = page.locator('#portal-error-overlay');
+    await step('the overlay of the broken config', () => overlay.waitFor({ state: 'attached' }));
+
+    const events = await openEvents(server.url);
+    await fs.writeFile(
+      path.join(dir, 'site/docs/guides/long.md'),
+      `${LONG_DOC}
+## Shown before its rebuild
+`,
+    );
+    await step('the edit in the open page', () =>
+      page.waitForFunction(() => document.getElementById('shown-before-its-rebuild') !== null),
+    );
+    // Its table of contents follows the body.
+    expect(await page.locator('nav[aria-label="On this page"] a').allTextContents()).toContain(
+      'Shown before its rebuild',
+    );
+    events.close();
+    expect(events.events.map((e) => e.event)).toContain('hot');
+    expect(events.events.map((e) => e.event)).not.toContain('reload');
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await overlay.count()).toBe(1);
+
+    await fs.writeFile(config, configText);
+    await step('the overlay cleared once the config is fixed', () => overlay.waitFor({ state: 'detached' }));
+    await page.close();
+  }, 120_000);
+
   it('shows a body and title edit in place, scroll and sidebar state kept, and loads the page again for a config or static file edit or a route gone', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
     page.setDefaultTimeout(20_000);
@@ -111,16 +136,18 @@ describe('portal serve', () => {
       window.scrollTo(0, 600);
     });
 
-    const events = listenToEvents(`${server.url}/__portal/events`);
+    const events = await openEvents(server.url);
     await fs.writeFile(file, `---\ntitle: Long guide, renamed\n---\n${LONG_DOC}\nAdded while the page was open.\n`);
     await step('the edit in the open page', () => shows('Added while the page was open.'));
     // The page could take the edit as soon as the client side was bundled, before the pages were rendered and
     // written: the early update comes first, and the final one names the same manifest, which the page skips.
     await step('the end of the rebuild', () =>
-      expect.poll(() => events.list.filter((e) => e.event === 'reload').length).toBeGreaterThanOrEqual(2),
+      expect.poll(() => events.events.filter((e) => e.event === 'reload').length).toBeGreaterThanOrEqual(2),
     );
     events.close();
-    const [early, ok, final] = events.list;
+    // A new title in the front matter is a new sidebar label: not an edit the page can take before the rebuild.
+    expect(events.events.map((e) => e.event)).not.toContain('hot');
+    const [early, ok, final] = events.events;
     expect(early?.event).toBe('reload');
     expect(JSON.parse(early?.data ?? '')).toMatchObject({ early: true });
     expect(ok?.event).toBe('build-ok');

@@ -7,6 +7,7 @@ import { build } from '../../src/commands/build.ts';
 import { scenario } from '../helpers/scenario.ts';
 import type { PageRenderer } from '../../src/serve/pending-build.ts';
 import { LIVE_RELOAD_PATH } from '../../src/serve/live-reload.ts';
+import { openEvents } from '../helpers/live-events.ts';
 import { createPendingBuild } from '../../src/serve/pending-build.ts';
 
 // `serve` answers a page asked for during a rebuild by rendering it from the build under way (issue 16 item 2):
@@ -105,4 +106,26 @@ describe('a build superseded by a newer change (serve)', () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('is what requests get when the change after it fails before open pages take it', async () => {
+    const dir = await scenario('serve-left', {});
+    const file = path.join(dir, 'site/docs/guides/first.md');
+    const original = await fs.readFile(file, 'utf8');
+    const server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: memoryLogger() });
+    const live = await openEvents(server.url);
+    try {
+      // The heading is the title: not an edit pages take before its build, so the build's early update is its first word.
+      await fs.writeFile(file, original.replace('# First guide', '# First guide, taken early'));
+      await expect.poll(() => live.events.some((e) => e.event === 'reload'), { timeout: 30_000 }).toBe(true);
+      // At once, so the build open pages took is left for this one, which fails in its compile stage.
+      await fs.writeFile(file, `${original}\n<div>\nunclosed\n`);
+      await expect.poll(() => live.events.some((e) => e.event === 'build-error'), { timeout: 30_000 }).toBe(true);
+      const page = await fetch(`${server.url}/docs/guides/first`);
+      expect(await page.text()).toContain('First guide, taken early');
+    } finally {
+      live.close();
+      await server.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -14,15 +14,18 @@ describe('bench serve figures (issue 16 item 5)', () => {
       firstPageMs: 7350.4,
       editsMs: [2564, 2527.2, 2796],
       pageMs: [310, 290, 400],
+      hotShown: 0,
       fullLoads: 3,
       rssAfterFirstMb: 242,
       rssAfterLastMb: undefined,
     });
     expect(lines[0]).toContain('serve (portal, `portal serve` in a child process): / answered 7350 ms after start');
     expect(lines[1]).toContain(
-      'edit-to-visible on /docs/intro, median 2564 ms (min 2527 ms, max 2796 ms) over 3 edits, 3 shown by a full page load',
+      'edit-to-visible on /docs/intro, median 2564 ms (min 2527 ms, max 2796 ms) over 3 edits, 0 shown before their rebuild, 3 by a full page load',
     );
-    expect(lines[2]).toContain('in the page, from the reload event to painted: median 310 ms (min 290 ms, max 400 ms)');
+    expect(lines[2]).toContain(
+      "in the page, from the server's event to painted: median 310 ms (min 290 ms, max 400 ms)",
+    );
     expect(lines[3]).toBe('serve (portal): RSS after edit 1 242 MB, after edit 3 n/a');
   });
 });
