@@ -11,6 +11,7 @@ import { hotRoutes } from '../serve/hot-body.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
 import { createPendingBuild } from '../serve/pending-build.js';
 import { createPreviewState, disposePreviewState } from '../serve/preview-state.js';
+import { previewWritten } from '../serve/previous-output.js';
 import { openBrowser } from '../serve/open-browser.js';
 import { createStaticServer, listenFrom } from '../serve/static-server.js';
 import { build } from './build.js';
@@ -71,8 +72,12 @@ export async function serve(options: ServeOptions): Promise<{
   const changed = new Set<string>();
   /** What the build under way can answer before its output is written (issue 16). */
   const pending = createPendingBuild();
-  /** Until the first build ends, a request waits for what it asks for, since there is no older output to show. */
-  let starting = watch;
+  /**
+   * A restart serves the last preview's output at once (previous-output.ts); its pages take the first build as a
+   * rebuild. Otherwise, until the first build ends, a request waits for what it asks for: there is nothing older.
+   */
+  const restarted = watch && (await previewWritten(outDir));
+  let starting = watch && !restarted;
   let announce: () => void = () => undefined;
   let configLoaded: () => void = () => undefined;
   const baseKnown = new Promise<void>((resolve) => {
@@ -126,6 +131,7 @@ export async function serve(options: ServeOptions): Promise<{
         onConfig: (config) => {
           baseUrl = config.baseUrl;
           configLoaded();
+          if (restarted) announce();
         },
         // Open pages take the new client side while the pages are rendered and written; a static file cannot
         // be told apart from its old version by name, so its change waits for the final reload.
@@ -217,7 +223,8 @@ export async function serve(options: ServeOptions): Promise<{
     root: outDir,
     baseUrl: () => baseUrl,
     gate: swapGate,
-    ready: () => (starting ? baseKnown : Promise.resolve()),
+    // Paths are read under the base URL, which the config gives.
+    ready: () => (watch ? baseKnown : Promise.resolve()),
     pending: async (inBase) => {
       for (;;) {
         const found = pending.find(inBase);
@@ -241,17 +248,24 @@ export async function serve(options: ServeOptions): Promise<{
     );
   // Said once the first page can be answered, before the rest of the first build is rendered and written.
   let announced = false;
+  let firstBuilt = false;
   announce = () => {
     if (announced) return;
     announced = true;
-    log.info(`${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}`);
+    // At a restart, said before the first build has bundled anything: the pages served are the last preview's.
+    const until = restarted && !firstBuilt ? pc.dim(' (the last preview until the first build is ready)') : '';
+    log.info(
+      `${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}${until}`,
+    );
     if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
   };
   let watcher: FSWatcher | undefined;
   if (watch) {
     // Watching from the start: the first page is answered before the first build ends, and an edit made after it
     // is shown must not be lost; it is rebuilt once the first build is done.
-    const firstBuild = rebuild();
+    const firstBuild = rebuild().finally(() => {
+      firstBuilt = true;
+    });
     watcher = watchSite(firstBuild);
     // Until its first scan ends the watcher misses changes: an edit made right after start would be lost.
     await Promise.all([firstBuild, new Promise<void>((resolve) => watcher?.once('ready', () => resolve()))]);

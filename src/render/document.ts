@@ -64,9 +64,24 @@ ${o.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).joi
 </head>
 <body>
 <div id="__portal">${o.body}</div>
-<script id="__PORTAL_DATA__" type="application/json">${safeJson(o.boot)}</script>
+${BOOT_DATA_OPEN}${safeJson(o.boot)}</script>
 <script type="module" src="${escapeHtml(o.runtime)}"></script>
 </body>
 </html>
 `;
+}
+
+const BOOT_DATA_OPEN = '<script id="__PORTAL_DATA__" type="application/json">';
+
+/** The boot data of a page this module wrote, read back; undefined for any other HTML. */
+export function bootDataOf(html: string): BootData | undefined {
+  const start = html.indexOf(BOOT_DATA_OPEN);
+  const end = start === -1 ? -1 : html.indexOf('</script>', start);
+  if (end === -1) return undefined;
+  try {
+    const boot = JSON.parse(html.slice(start + BOOT_DATA_OPEN.length, end)) as unknown;
+    return boot && typeof boot === 'object' ? (boot as BootData) : undefined;
+  } catch {
+    return undefined;
+  }
 }

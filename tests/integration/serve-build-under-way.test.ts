@@ -39,26 +39,27 @@ describe('pages rendered on request during a build', () => {
   });
 });
 
+/** `portal serve` started in `dir`, with its URL as soon as it says it serves (before its first build ends). */
+function startServe(dir: string): { announced: Promise<string>; starting: ReturnType<typeof serve> } {
+  const log = memoryLogger();
+  const announced = new Promise<string>((resolve) => {
+    const info = log.info;
+    log.info = (line) => {
+      info(line);
+      const at = /serving .* at (\S+)/.exec(line);
+      if (at) resolve((at[1] as string).replace(/\/$/, ''));
+    };
+  });
+  return { announced, starting: serve({ root: dir, port: 0, host: '127.0.0.1', log }) };
+}
+
 describe('portal serve at start', () => {
   it('answers the first page before the first build ends, and an edit saved meanwhile is not lost', async () => {
     const dir = await scenario('serve-start', {});
     const file = path.join(dir, 'site/docs/guides/first.md');
-    const log = memoryLogger();
-    let url = '';
-    const announced = new Promise<void>((resolve) => {
-      const info = log.info;
-      log.info = (line) => {
-        info(line);
-        const at = /serving .* at (\S+)/.exec(line);
-        if (at) {
-          url = (at[1] as string).replace(/\/$/, '');
-          resolve();
-        }
-      };
-    });
-    const starting = serve({ root: dir, port: 0, host: '127.0.0.1', log });
+    const { announced, starting } = startServe(dir);
     try {
-      await announced;
+      const url = await announced;
       // The page can be asked for now; the build goes on rendering, checking and writing the rest.
       const first = await fetch(`${url}/docs/guides/first`);
       expect(first.status).toBe(200);
@@ -74,6 +75,37 @@ describe('portal serve at start', () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('at a restart, serves the last preview at once and then the first build; a `portal build` output is not served so', async () => {
+    const dir = await scenario('serve-restart', {});
+    const file = path.join(dir, 'site/docs/guides/first.md');
+    const original = await fs.readFile(file, 'utf8');
+    const page = async (url: string) => (await fetch(`${url}/docs/guides/first`)).text();
+    let running: ReturnType<typeof serve> | undefined;
+    try {
+      await (await serve({ root: dir, port: 0, host: '127.0.0.1', log: memoryLogger() })).close();
+      await fs.writeFile(file, original.replace('# First guide', '# First guide, edited while stopped'));
+      const restart = startServe(dir);
+      running = restart.starting;
+      const url = await restart.announced;
+      const first = await page(url);
+      expect(first).toContain('First guide');
+      expect(first).not.toContain('edited while stopped');
+      await running;
+      expect(await page(url)).toContain('First guide, edited while stopped');
+      await (await running).close();
+
+      // `portal build` writes pages that never connect to a preview: a start after it waits for its own build.
+      await build({ root: dir, log: memoryLogger() });
+      await fs.writeFile(file, original.replace('# First guide', '# First guide, edited after a build'));
+      const afterBuild = startServe(dir);
+      running = afterBuild.starting;
+      expect(await page(await afterBuild.announced)).toContain('First guide, edited after a build');
+    } finally {
+      await (await running?.catch(() => undefined))?.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('a build superseded by a newer change (serve)', () => {
