@@ -161,6 +161,19 @@ export async function benchServe(o: { site: PreviewedSite; work: string; edits: 
     }
     await browser.close();
     browser = undefined;
+    // On a large site the first page is answered long before a build has written the output (the first one may
+    // even be left for an edit): the restart below is of a preview that was written.
+    const written = path.join(copy, 'build', '404.html');
+    await until(
+      () =>
+        fs.access(written).then(
+          () => true,
+          () => false,
+        ),
+      'a build written',
+      output,
+      100,
+    );
     await stop(child);
     // Stopped and started again, as an author does each day: the last preview is served while the first build runs.
     const restarted = performance.now();
