@@ -20,7 +20,9 @@ describe('bench serve figures (issue 16 item 5)', () => {
       rssAfterFirstMb: 242,
       rssAfterLastMb: undefined,
     });
-    expect(lines[0]).toContain('serve (portal, `portal serve` in a child process): / answered 7350 ms after the first start, 812 ms after a restart');
+    expect(lines[0]).toContain(
+      'serve (portal, `portal serve` in a child process): / answered 7350 ms after the first start, 812 ms after a restart',
+    );
     expect(lines[1]).toContain(
       'edit-to-visible on /docs/intro, median 2564 ms (min 2527 ms, max 2796 ms) over 3 edits, 0 shown before their rebuild, 3 by a full page load',
     );
