@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../src/commands/serve.ts';
 import { quietBuild, fixtureDir, memoryLogger } from '../helpers/fixtures.ts';
 import { build } from '../../src/commands/build.ts';
@@ -54,8 +54,14 @@ function startServe(dir: string): { announced: Promise<string>; starting: Return
 }
 
 describe('portal serve at start', () => {
+  // One site for both: the second starts again from the preview the first one wrote.
+  let dir: string;
+  beforeAll(async () => {
+    dir = await scenario('serve-start', {});
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
   it('answers the first page before the first build ends, and an edit saved meanwhile is not lost', async () => {
-    const dir = await scenario('serve-start', {});
     const file = path.join(dir, 'site/docs/guides/first.md');
     const { announced, starting } = startServe(dir);
     try {
@@ -72,18 +78,15 @@ describe('portal serve at start', () => {
         .toContain('First guide, saved during start');
     } finally {
       await (await starting.catch(() => undefined))?.close();
-      await fs.rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
 
   it('at a restart, serves the last preview at once and then the first build; a `portal build` output is not served so', async () => {
-    const dir = await scenario('serve-restart', {});
     const file = path.join(dir, 'site/docs/guides/first.md');
     const original = await fs.readFile(file, 'utf8');
     const page = async (url: string) => (await fetch(`${url}/docs/guides/first`)).text();
     let running: ReturnType<typeof serve> | undefined;
     try {
-      await (await serve({ root: dir, port: 0, host: '127.0.0.1', log: memoryLogger() })).close();
       await fs.writeFile(file, original.replace('# First guide', '# First guide, edited while stopped'));
       const restart = startServe(dir);
       running = restart.starting;
@@ -103,7 +106,6 @@ describe('portal serve at start', () => {
       expect(await page(await afterBuild.announced)).toContain('First guide, edited after a build');
     } finally {
       await (await running?.catch(() => undefined))?.close();
-      await fs.rm(dir, { recursive: true, force: true });
     }
   }, 90_000);
 });
