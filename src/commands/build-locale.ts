@@ -200,7 +200,12 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const table = await stage(log, 'routes', () => buildRouteTable({ ...tableInput, docVersions: versions.contents }));
     warnings.push(...throwOnErrors(table.diagnostics));
     // serve: an edit of one of these docs' bodies is shown from these inputs before the next build (hot-body.ts).
-    o.preview?.hotSites.set(config.baseUrl, { versions: versionsInput, table: tableInput, byPath: table.byPath });
+    o.preview?.hotSites.set(config.baseUrl, {
+      versions: versionsInput,
+      table: tableInput,
+      byPath: table.byPath,
+      sidebars: versions.bundleSidebars,
+    });
 
     // 4–5. Bundle: generated route modules, the client build (per-route chunks and their manifest) and the server build
     const generated = generateRouteModules(table.routes, versions.bundleSidebars, siteData.site, {

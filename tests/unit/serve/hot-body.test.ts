@@ -65,14 +65,38 @@ describe('hotRoutes: an edit shown before its rebuild (issue 16)', () => {
     expect(routes?.[0]?.page.versionLinks).toMatchObject({ '/docs/intro': '/docs/next/intro' });
   });
 
-  it('leaves to the rebuild what changes more than the page: front matter, a title from the heading, JSX, errors', async () => {
-    // A new sidebar label changes the sidebar of every page.
+  it('gives a front matter edit that changes that page alone: the levels and the showing of its table of contents', async () => {
+    const routes = await edited(basic, 'docs/intro.mdx', (t) =>
+      t.replace('tags: [welcome]', 'tags: [welcome]\ntoc_max_heading_level: 2\nhide_table_of_contents: true'),
+    );
+    expect(routes?.[0]?.page).toMatchObject({ hideToc: true });
+    expect(routes?.[0]?.page.toc.map((h) => h.text)).toEqual(['Setup']);
+  });
+
+  it('leaves to the rebuild what changes more than the page: sidebars, tags, slugs, titles, JSX, errors', async () => {
+    // A new position reorders the sidebar of every page.
     expect(
       await edited(basic, 'docs/guides/first.md', (t) => t.replace('sidebar_position: 1', 'sidebar_position: 3')),
     ).toBeUndefined();
     // Its title comes from its heading: a new one is a new sidebar label and new prev/next links on its neighbours.
     expect(
       await edited(basic, 'docs/guides/first.md', (t) => t.replace('# First guide', '# First guide, renamed')),
+    ).toBeUndefined();
+    // Its tag page lists it with its description.
+    expect(
+      await edited(basic, 'docs/intro.mdx', (t) =>
+        t.replace('description: Where the basic fixture starts.', 'description: Start.'),
+      ),
+    ).toBeUndefined();
+    // A new tag is a new tag page; a new slug, a route gone and another one made; a title in the front matter, a new label.
+    expect(
+      await edited(basic, 'docs/intro.mdx', (t) => t.replace('tags: [welcome]', 'tags: [welcome, start]')),
+    ).toBeUndefined();
+    expect(
+      await edited(basic, 'docs/intro.mdx', (t) => t.replace('---\ntitle', '---\nslug: /start\ntitle')),
+    ).toBeUndefined();
+    expect(
+      await edited(basic, 'docs/intro.mdx', (t) => t.replace('title: Introduction', 'title: Welcome')),
     ).toBeUndefined();
     // The same edit below the heading is the page's alone.
     expect(await edited(basic, 'docs/guides/first.md', (t) => `${t}\nOne more line.\n`)).toHaveLength(1);
