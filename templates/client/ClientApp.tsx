@@ -39,6 +39,7 @@ export function ClientApp({ site, loader, initial, live }: ClientAppProps) {
     progress: createProgress(),
     notFound,
     revision: 0,
+    edits: 0,
   }));
 
   const actions = useMemo(

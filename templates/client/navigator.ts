@@ -48,6 +48,8 @@ export interface Navigation {
   notFound: boolean;
   /** In-place updates of the shown page from a rebuild (`portal serve`). */
   revision: number;
+  /** Edits shown in place before their rebuild (`portal serve`): a refresh begun before one leaves the page alone. */
+  edits: number;
 }
 
 /** What the navigator changes outside itself: ClientApp's state and the runtime's shared services. */
@@ -208,13 +210,13 @@ export function createNavigator({ site, loader, nav, hints, setView, setLoading 
   };
 
   const refresh = async (manifestUrl: string): Promise<boolean> => {
-    const { ticket, path, search, revision } = nav;
+    const { ticket, path, search, edits } = nav;
     loader.useManifest(manifestUrl);
     nav.prefetched.clear();
     if (!(await loader.has(path)) && !nav.notFound) return false;
     const route = await loader.load(path);
     // A navigation begun meanwhile shows its own page, from the new manifest; an edit shown meanwhile is newer.
-    if (ticket !== nav.ticket || path !== nav.path || search !== nav.search || revision !== nav.revision) return true;
+    if (ticket !== nav.ticket || path !== nav.path || search !== nav.search || edits !== nav.edits) return true;
     nav.notFound = route.page.kind === 'not-found';
     setView({ path, route, nav: ticket, scroll: { to: 'stay' }, revision: ++nav.revision });
     return true;
@@ -222,12 +224,13 @@ export function createNavigator({ site, loader, nav, hints, setView, setLoading 
 
   const edit = (path: string, change: (shown: LoadedRoute) => LoadedRoute | undefined): void => {
     if (path !== nav.path || nav.notFound) return;
-    const revision = nav.revision + 1;
+    const edits = nav.edits + 1;
+    // The revision stays: the search index and the rest of the build are still the last one (Router.revision).
     setView((shown) => {
       const route = shown.path === path ? change(shown.route) : undefined;
       if (!route) return shown;
-      nav.revision = revision;
-      return { ...shown, route, scroll: { to: 'stay' }, revision };
+      nav.edits = edits;
+      return { ...shown, route, scroll: { to: 'stay' } };
     });
   };
 

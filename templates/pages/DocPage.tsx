@@ -4,6 +4,7 @@ import { DocVersionBanner } from '../shell/DocVersionBanner.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
+import { ContentSlot } from './static-content.tsx';
 import { mdxComponents, withVersionLinks } from './mdx-components.tsx';
 
 type ContentType = ComponentType<{ components?: Record<string, unknown> }>;
@@ -22,7 +23,7 @@ export function DocPage({ page, Content }: { page: PageData; Content?: ContentTy
         <article className="markdown">
           <DocVersionBanner path={page.path} />
           {page.showTitle && <h1>{page.title}</h1>}
-          {Content ? <Content components={components} /> : null}
+          {Content ? <ContentSlot Content={Content} components={components} /> : null}
         </article>
         <DocFooter page={page} />
       </main>

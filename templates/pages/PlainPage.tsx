@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PageOf } from '../shared/types.ts';
 import { TableOfContents } from '../shell/Toc.tsx';
+import { ContentSlot } from './static-content.tsx';
 import { mdxComponents } from './mdx-components.tsx';
 
 /** A standalone page from site/pages: no sidebar. */
@@ -17,7 +18,7 @@ export function PlainPage({
       <main id="__main" className="page-main" tabIndex={-1}>
         <article className="markdown">
           {page.showTitle && <h1>{page.title}</h1>}
-          {Content ? <Content components={mdxComponents} /> : null}
+          {Content ? <ContentSlot Content={Content} components={mdxComponents} /> : null}
         </article>
       </main>
       {!page.hideToc && <TableOfContents items={page.toc} />}

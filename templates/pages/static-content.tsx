@@ -14,12 +14,36 @@ const BODY_ATTRIBUTE = 'data-static-content';
  * The shared template of Markdown-only docs: turns the compact tree back into React elements, routing tags
  * through the same `components` map MDX content gets (links become client-side links).
  */
-export function staticContent(nodes: StaticNode[]): ComponentType<{ components?: Components }> {
+export function staticContent(nodes: StaticNode[]): ComponentType<{ components?: Components }> & StaticBody {
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page module, at its top level, not during render
   function StaticContent({ components = {} }: { components?: Components }) {
-    return createElement('div', { [BODY_ATTRIBUTE]: '' }, ...nodes.map((n) => toElement(n, components)));
+    return staticBody(nodes, components);
   }
-  return StaticContent;
+  return Object.assign(StaticContent, { nodes });
+}
+
+/** A Markdown-only page's Content carries its tree, for ContentSlot. */
+interface StaticBody {
+  nodes: StaticNode[];
+}
+
+const staticBody = (nodes: StaticNode[], components: Components): ReactNode =>
+  createElement('div', { [BODY_ATTRIBUTE]: '' }, ...nodes.map((n) => toElement(n, components)));
+
+/**
+ * Where a template puts a page's Content. A Markdown-only body is rendered here directly rather than as its own
+ * component: each page module has its own Content component, and React mounts a new component type anew, so the
+ * same page shown again from a rebuild (or an edit under `portal serve`) would rebuild its whole body in the DOM
+ * instead of changing what changed. Any other Content is rendered as its component.
+ */
+export function ContentSlot({
+  Content,
+  components = {},
+}: {
+  Content: ComponentType<{ components?: Components }> & Partial<StaticBody>;
+  components?: Components;
+}) {
+  return Content.nodes ? staticBody(Content.nodes, components) : <Content components={components} />;
 }
 
 function toElement(node: StaticNode, components: Components): ReactNode {

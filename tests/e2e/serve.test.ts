@@ -106,6 +106,23 @@ export const broken = ;
     expect(await page.locator('nav[aria-label="On this page"] a').allTextContents()).toContain(
       'Shown before its rebuild',
     );
+    // A second edit changes what changed in the page's DOM, leaving the rest of its body as it was (ContentSlot).
+    await page.evaluate(() => {
+      const first = document.querySelector('[data-static-content] p') as (Element & { kept?: boolean }) | null;
+      if (first) first.kept = true;
+    });
+    await fs.writeFile(
+      path.join(dir, 'site/docs/guides/long.md'),
+      `${LONG_DOC}\n## Shown before its rebuild\n\nAnd a second edit.\n`,
+    );
+    await step('the second edit', () =>
+      page.waitForFunction(() => document.body.textContent?.includes('a second edit')),
+    );
+    expect(
+      await page.evaluate(
+        () => (document.querySelector('[data-static-content] p') as (Element & { kept?: boolean }) | null)?.kept,
+      ),
+    ).toBe(true);
     events.close();
     expect(events.events.map((e) => e.event)).toContain('hot');
     expect(events.events.map((e) => e.event)).not.toContain('reload');
