@@ -144,6 +144,19 @@ export async function buildClient(options: {
   const memo = options.session && dataRoutes <= MEMO_MAX_DATA_ROUTES ? options.session.dataChunks : undefined;
   const byUrlPath = new Map(result.outputFiles.map((f) => [`${ASSETS_DIR}/${rel(f.path)}`, f]));
   const codeOf = (urlPath: string): string | undefined => byUrlPath.get(urlPath)?.text;
+  // A template module whose output is its own few lines (imports of shared chunks) is taken into each data chunk,
+  // saving the page a request. One holding a template's code (a tag page's: templates/pages/page-kit.ts) or data
+  // stays a file of its own: copied, every prefetch of one of its pages would download it again.
+  const ownLinesOnly = new Map<string, boolean>();
+  const templateCodeOf = (rel: string, chunk: string): string | undefined => {
+    let own = ownLinesOnly.get(rel);
+    if (own === undefined) {
+      const inputs = metafile.outputs[outFile(path.join(options.genDir, rel))]?.inputs ?? {};
+      own = Object.entries(inputs).every(([input, { bytesInOutput }]) => input === rel || bytesInOutput === 0);
+      ownLinesOnly.set(rel, own);
+    }
+    return own ? codeOf(chunk) : undefined;
+  };
   for (const entry of options.entries) {
     if (entry.dataRoute) {
       // Its chunk: the page data beside the template module every route of its kind shares.
@@ -152,7 +165,7 @@ export async function buildClient(options: {
         name: entry.dataRoute.chunkName,
         page: entry.page,
         templateFile: path.posix.basename(shared.chunk),
-        templateCode: codeOf(shared.chunk),
+        templateCode: templateCodeOf(entry.rel, shared.chunk),
         sidebar: entry.dataRoute.sidebar,
       });
       const chunkPath = `${path.posix.dirname(shared.chunk)}/${chunk.file}`;

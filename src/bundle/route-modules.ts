@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PageData, SidebarItem, SiteData } from '../../templates/shared/types.js';
 import { isStaticContentModule } from '../content/static-content.js';
-import type { Route } from '../routes/route.js';
+import type { Route, TemplateName } from '../routes/route.js';
 import { jsonExpression, safeJson } from '../safe-json.js';
 
 /** A generated source file of the bundle's input, relative to the generation folder. */
@@ -39,6 +39,22 @@ export interface RouteEntry extends RoutePage {
   dataRoute?: { chunkName: string; sidebar: boolean };
 }
 
+/**
+ * The kit each template is taken from (templates/pages/page-kit.ts): its exported name and file. Pages with a
+ * body share the page kit; a page without one gets its own kind's, so it loads no other kind's templates.
+ */
+const KITS: Record<TemplateName, [name: string, file: string]> = {
+  DocPage: ['pageKit', 'page-kit.ts'],
+  PlainPage: ['pageKit', 'page-kit.ts'],
+  CategoryPage: ['categoryKit', 'category-kit.ts'],
+  TagPage: ['tagKit', 'tag-kit.ts'],
+  TagsIndexPage: ['tagsIndexKit', 'tags-index-kit.ts'],
+  NotFoundPage: ['notFoundKit', 'not-found-kit.ts'],
+  ApiOperationPage: ['apiKit', 'api-kit.ts'],
+  ApiTagPage: ['apiTagKit', 'api-tag-kit.ts'],
+  ApiIntroPage: ['apiIntroKit', 'api-intro-kit.ts'],
+};
+
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 const importPath = (p: string): string => JSON.stringify(p.split(path.sep).join('/'));
 
@@ -74,8 +90,8 @@ export function generateRouteModules(
     const page: PageData = route.page;
     const sidebar = sidebarId ? sidebars[sidebarId] : undefined;
     // From a kit, not the template's own module: fewer, larger shared chunks (templates/pages/page-kit.ts).
-    const kit = route.template.startsWith('Api') ? 'apiKit' : 'pageKit';
-    const kitImport = `import { ${kit} } from ${importPath(path.join(templatesDir, 'pages', kit === 'apiKit' ? 'api-kit.ts' : 'page-kit.ts'))};`;
+    const [kit, kitFile] = KITS[route.template];
+    const kitImport = `import { ${kit} } from ${importPath(path.join(templatesDir, 'pages', kitFile))};`;
     const sidebarImport = sidebar
       ? `import sidebar from ${importPath(`../sidebars/${safeName(sidebarId as string)}.js`)};`
       : undefined;

@@ -1,11 +1,14 @@
-import { ApiIntroPage } from './ApiIntroPage.tsx';
 import { ApiOperationPage } from './ApiOperationPage.tsx';
-import { ApiTagPage } from './ApiTagPage.tsx';
-import { pageKit } from './page-kit.ts';
+import { TableOfContents } from '../shell/Toc.tsx';
+import { Sidebar } from '../shell/Sidebar.tsx';
+import { Link } from '../shell/Link.tsx';
+import { usePreferredVersion } from '../shell/docs-versions.ts';
 
 /**
- * The API reference's templates, for its route chunks: one shared chunk for all of them, loaded by API pages
- * only. It holds the page kit too, so the modules both kinds of page use stay in that kit's one chunk rather
- * than a chunk of their own (see page-kit.ts).
+ * The operation pages' template and everything it uses, for one chunk that every API page loads. The tag and
+ * introduction pages take it too (api-tag-kit.ts, api-intro-kit.ts), with their own template on top, which an
+ * operation page, the most common and the heaviest, then does not load. Not the page kit: of it, API pages use
+ * only the table of contents, which thus gets a chunk of its own (shared with the docs) instead of bringing the
+ * docs' templates. The shell's modules: see page-kit.ts.
  */
-export const apiKit = { ApiIntroPage, ApiOperationPage, ApiTagPage, pageKit };
+export const apiKit = { ApiOperationPage, TableOfContents, Sidebar, Link, usePreferredVersion };

@@ -9,7 +9,6 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { MethodBadge } from '../api/MethodBadge.tsx';
 import { useRouter } from '../client/router-context.tsx';
 import { useSite } from '../site-context.tsx';
 import { highlight, markedWords, snippet } from './highlight.ts';
@@ -182,7 +181,7 @@ export function SearchDialog({ open, focusRequest, onClose }: SearchDialogProps)
                       data-href={hitHref(hit)}
                     >
                       <div className="search-hit-title">
-                        {hit.method && <MethodBadge method={hit.method} />}
+                        {hit.method && <span className={`badge method-${hit.method.toLowerCase()}`}>{hit.method}</span>}
                         {hit.path ? (
                           <code className="search-hit-path">
                             <Marked text={hit.path} words={words} />

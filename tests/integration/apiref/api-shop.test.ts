@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { ownScripts } from '../../../src/bench/first-visit.ts';
 import { buildFixture } from '../../helpers/fixtures.ts';
 
 type Built = Awaited<ReturnType<typeof buildFixture>>;
@@ -171,5 +172,28 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(orders.indexOf('id="object"')).toBeLessThan(orders.indexOf('id="operations"'));
     expect(file('docs/api/orders/index.html')).toContain('href="#object"');
     expect(main('docs/api/customer-records/index.html')).not.toContain('api-object');
+  });
+
+  it("loads on a first visit only its own kind's template, and at most 10 scripts (issue 17 item 3)", () => {
+    // A class name each template alone writes: the operation pages, most of the reference and its heaviest, must
+    // not download the introduction's or the tag pages' code, nor the docs' templates.
+    const marks = { intro: 'api-info-footer', tag: 'api-op-list', docs: 'doc-footer' };
+    const scriptsOf = (page: string): string =>
+      ownScripts(file(page))
+        .map((src) => Buffer.from(built.files.find((f) => `/${f.path}` === src)?.contents ?? '').toString('utf8'))
+        .join('\n');
+    const loaded = (page: string) =>
+      Object.entries(marks).flatMap(([kind, mark]) => (scriptsOf(page).includes(mark) ? [kind] : []));
+    expect(loaded('docs/api/create-order/index.html')).toEqual([]);
+    expect(loaded('docs/api/orders/index.html')).toEqual(['tag']);
+    expect(loaded('docs/api/index.html')).toEqual(['intro']);
+    // A tag page's template is a file of its own, not copied into each tag page's data chunk: prefetching a tag
+    // page downloads its data only.
+    const orders = ownScripts(file('docs/api/orders/index.html')).find((src) => /\/r\d+-docs_api_orders-/.test(src));
+    const ordersChunk = built.files.find((f) => `/${f.path}` === orders)?.contents ?? '';
+    expect(Buffer.from(ordersChunk).toString('utf8')).toContain('"title":"Orders"');
+    expect(Buffer.from(ordersChunk).toString('utf8')).not.toContain(marks.tag);
+    for (const page of ['docs/api/create-order/index.html', 'docs/api/orders/index.html', 'docs/api/index.html'])
+      expect(ownScripts(file(page)).length).toBeLessThanOrEqual(10);
   });
 });

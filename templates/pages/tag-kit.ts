@@ -1,0 +1,7 @@
+import { TagPage } from './TagPage.tsx';
+import { Sidebar } from '../shell/Sidebar.tsx';
+import { Link } from '../shell/Link.tsx';
+import { usePreferredVersion } from '../shell/docs-versions.ts';
+
+/** The template alone, not the page kit, plus the shell's modules the page kit reaches (see page-kit.ts). */
+export const tagKit = { TagPage, Sidebar, Link, usePreferredVersion };
