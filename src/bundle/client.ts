@@ -75,6 +75,8 @@ export async function buildClient(options: {
     metafile: true,
     write: false,
     jsx: 'automatic',
+    // ESM bindings of React's JSX runtime: shorter calls than through CommonJS interop (templates/client/jsx).
+    jsxImportSource: '@portal/theme/client/jsx',
     entryNames: '[name]-[hash]',
     chunkNames: 'c/[name]-[hash]',
     assetNames: 'a/[name]-[hash]',

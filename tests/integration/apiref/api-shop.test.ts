@@ -195,5 +195,8 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(Buffer.from(ordersChunk).toString('utf8')).not.toContain(marks.tag);
     for (const page of ['docs/api/create-order/index.html', 'docs/api/orders/index.html', 'docs/api/index.html'])
       expect(ownScripts(file(page)).length).toBeLessThanOrEqual(10);
+    // Elements are made through ESM bindings of React's JSX runtime, not CommonJS interop (templates/client/jsx).
+    expect(scriptsOf('docs/api/create-order/index.html')).toContain('"api-endpoint"');
+    expect(scriptsOf('docs/api/create-order/index.html')).not.toMatch(/\(0,[\w$]+\.jsxs?\)\(/);
   });
 });
