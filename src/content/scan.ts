@@ -19,13 +19,14 @@ export interface SourceFile {
  */
 export async function scanSection(dir: string, section: SourceFile['section']): Promise<SourceFile[]> {
   const pattern = section === 'pages' ? '**/*.{md,mdx,tsx}' : '**/*.{md,mdx}';
-  const files: SourceFile[] = [];
   // Files and folders starting with `_` are partials or helpers, not routes (Docusaurus convention).
   const rels = (await fg(pattern, { cwd: dir, ignore: ['**/_*', '**/_*/**', '**/*.test.*'], onlyFiles: true })).sort();
-  for (const rel of rels) {
-    const file = path.join(dir, rel);
-    const ext = path.extname(rel) as SourceFile['ext'];
-    files.push({ file, rel, section, ext, text: ext === '.tsx' ? '' : await fs.readFile(file, 'utf8') });
-  }
-  return files;
+  // Read side by side: one after another, 1,000 docs took the scan 0.2 s of waiting on each save under serve.
+  return Promise.all(
+    rels.map(async (rel): Promise<SourceFile> => {
+      const file = path.join(dir, rel);
+      const ext = path.extname(rel) as SourceFile['ext'];
+      return { file, rel, section, ext, text: ext === '.tsx' ? '' : await fs.readFile(file, 'utf8') };
+    }),
+  );
 }
