@@ -260,6 +260,10 @@ export async function serve(options: ServeOptions): Promise<{
     if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
   };
   let watcher: FSWatcher | undefined;
+  /** The first build, then each rebuild after the one before; `close` waits for the last. */
+  let building: Promise<void> = Promise.resolve();
+  let rebuildTimer: NodeJS.Timeout | undefined;
+  let closing = false;
   if (watch) {
     // Watching from the start: the first page is answered before the first build ends, and an edit made after it
     // is shown must not be lost; it is rebuilt once the first build is done.
@@ -278,12 +282,11 @@ export async function serve(options: ServeOptions): Promise<{
       ),
     );
 
-  /** Rebuilds on every change under the watched folders, one build at a time, after `running`. */
+  /** Rebuilds on every change under the watched folders, one build at a time, after `building`. */
   function watchSite(firstBuild: Promise<void>): FSWatcher {
     const templatesDir = path.resolve(import.meta.dirname, '../../templates');
-    let timer: NodeJS.Timeout | undefined;
-    let running = firstBuild;
     let queued = false;
+    building = firstBuild;
     const watched = new Set(watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }));
     const watcher = watchFiles([...watched], {
       ignoreInitial: true,
@@ -312,12 +315,13 @@ export async function serve(options: ServeOptions): Promise<{
       }
       supersedable?.abort(new Error('superseded by a newer change'));
       supersedable = undefined;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (queued) return;
+      clearTimeout(rebuildTimer);
+      rebuildTimer = setTimeout(() => {
+        if (queued || closing) return;
         queued = true;
-        running = running.then(async () => {
+        building = building.then(async () => {
           queued = false;
+          if (closing) return;
           log.info(pc.dim(`changed: ${path.relative(root, file)}`));
           await rebuild();
         });
@@ -327,7 +331,12 @@ export async function serve(options: ServeOptions): Promise<{
     return watcher;
   }
   const close = async () => {
+    closing = true;
+    clearTimeout(rebuildTimer);
     await watcher?.close();
+    // A build under way would start compile workers again once the kept ones are closed, and leave them running.
+    supersedable?.abort(new Error('serve closed'));
+    await building;
     await disposePreviewState(preview);
     live.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
