@@ -106,6 +106,30 @@ export function buildExample(
   }
 }
 
+/** Examples of named schemas already built, by direction and ref (`response|#/components/schemas/error`). */
+export type ExampleMemo = Map<string, Json | undefined>;
+
+/**
+ * buildExample for a schema that is only a `$ref`: its example depends on nothing else, so it is built once per
+ * direction and the same value is shared by every body and response naming that schema. Stripe's error object is
+ * the default response of all 417 operations, and its example alone was rebuilt 417 times. Examples are never
+ * changed once built (a document's own examples are shared with the document already).
+ */
+export function exampleOf(
+  schema: unknown,
+  lookup: (ref: string) => unknown,
+  direction: ExampleDirection,
+  memo: ExampleMemo | undefined,
+): Json | undefined {
+  const ref = isObject(schema) && Object.keys(schema).length === 1 ? schema.$ref : undefined;
+  if (!memo || typeof ref !== 'string') return buildExample(schema, lookup, direction);
+  const key = `${direction}|${ref}`;
+  if (memo.has(key)) return memo.get(key);
+  const value = buildExample(schema, lookup, direction);
+  memo.set(key, value);
+  return value;
+}
+
 const hasFlag = (target: unknown, direction: ExampleDirection): boolean =>
   isObject(target) &&
   ((direction === 'request' && target.readOnly === true) || (direction === 'response' && target.writeOnly === true));

@@ -13,7 +13,7 @@ import type {
   Json,
   ParameterLocation,
 } from '../../templates/shared/api-model.js';
-import { buildExample, type ExampleDirection } from './example.js';
+import { exampleOf, type ExampleDirection, type ExampleMemo } from './example.js';
 import { markdownToText } from './markdown.js';
 import { arr, bool, deref, entries, isObject, str, type Raw } from './raw.js';
 import { buildSchemaTree, type SchemaContext } from './schema-tree.js';
@@ -27,6 +27,8 @@ export interface OperationContext extends SchemaContext {
   security: ApiSecurityRequirement[];
   servers: ApiServer[];
   buildServers: (raw: unknown) => ApiServer[];
+  /** Generated examples of named schemas, shared by every operation of the document. */
+  examples?: ExampleMemo | undefined;
 }
 
 /** One operation of `paths` or `webhooks` in our model; its slug is filled in once every slug is known. */
@@ -169,7 +171,7 @@ function buildContent(raw: unknown, ctx: OperationContext, direction: ExampleDir
     if (examples.length === 0 && media.example !== undefined)
       examples.push({ name: 'example', value: media.example as Json });
     if (examples.length === 0 && media.schema !== undefined) {
-      const value = buildExample(media.schema, ctx.lookup, direction);
+      const value = exampleOf(media.schema, ctx.lookup, direction, ctx.examples);
       if (value !== undefined) examples.push({ name: 'example', value, generated: true });
     }
     return {
