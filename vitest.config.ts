@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Test files that render templates directly compile their JSX for React's production runtime, which has no
+  // jsxDEV: see `env` below.
+  oxc: { jsx: { development: false } },
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/global-setup.ts'],
@@ -16,6 +19,9 @@ export default defineConfig({
     // unchanged: a poll that succeeds still succeeds at once.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
-    env: { NO_COLOR: '1' },
+    // Builds render with React's production build, as the CLI does (bin/portal.js): vitest sets NODE_ENV=test, which
+    // made every build in the suite, and every CLI a test spawns (it inherits the variable), render with React's
+    // development build, several times slower, and not what users get.
+    env: { NO_COLOR: '1', NODE_ENV: 'production' },
   },
 });
