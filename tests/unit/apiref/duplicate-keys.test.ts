@@ -56,5 +56,7 @@ describe('duplicate keys in an OpenAPI document', () => {
     const [d] = findDuplicateJsonKeys('{"a":[{"x":1},{"x":2,\n"x":3}]}');
     expect(d).toMatchObject({ key: 'x', pointer: '#/a/1', first: { line: 1 }, second: { line: 2, column: 1 } });
     expect(findDuplicateJsonKeys('{"k\\"ey":1,"k\\"ey":2}')[0]?.key).toBe('k"ey');
+    // A string ending in an escaped backslash ends at its quote; an escaped quote does not end it.
+    expect(findDuplicateJsonKeys('{"a":"x\\\\","a":"y\\",\\"a"}').map((d) => d.key)).toEqual(['a']);
   });
 });
