@@ -256,7 +256,11 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         // Given the cores to itself, the client side an open page waits for is ready sooner (serve); build
         // bundles both at once.
         const [built, serverBundle] = o.onClientReady
-          ? await clientBuild.then(async (c) => [c, await server()] as const)
+          ? await clientBuild.then(async (c) => {
+              // Left for a newer change before its early update: its server side would only hold up that change.
+              o.superseded?.throwIfAborted();
+              return [c, await server()] as const;
+            })
           : await Promise.all([clientBuild, server()]);
         return { ...built, server: serverBundle };
       } catch (err) {

@@ -84,8 +84,10 @@ export async function serve(options: ServeOptions): Promise<{
     configLoaded = resolve;
   });
   /**
-   * The build under way once open pages have taken it (its early update sent): a newer change stops the rest of it
-   * (rendering, checks, search, write), which would only delay the build that change needs.
+   * The build under way (after the first, which the site needs whole): a newer change stops it at its next safe point
+   * (after bundling, between render slices, before checks, search and write). Its pages would show an older text
+   * than an edit shown meanwhile (showEdit), its work would delay the build that change needs, and its long steps
+   * would hold up the edit's own event.
    */
   let supersedable: AbortController | undefined;
   /**
@@ -102,6 +104,7 @@ export async function serve(options: ServeOptions): Promise<{
     changed.clear();
     const staticDir = path.join(siteDir, 'static') + path.sep;
     const staticChanged = files.some((f) => f.startsWith(staticDir));
+    if (watch && !staticChanged && !starting) supersedable = superseded;
     // The overlay needs the messages a failed build printed, so capture them while echoing to the terminal.
     const captured: string[] = [];
     const tee: Logger = {
@@ -139,11 +142,7 @@ export async function serve(options: ServeOptions): Promise<{
           ? {
               superseded: superseded.signal,
               onClientReady: (ready) => {
-                // Changed again while this build bundled: its pages would show an older text than an edit shown
-                // meanwhile (showEdit), and the build that change needs waits behind it.
-                if (!starting && changed.size > 0) superseded.abort(new Error('superseded by a newer change'));
                 if (superseded.signal.aborted) return;
-                supersedable = superseded;
                 if (!tookEarly && holdingLeftBuild) pending.clear();
                 holdingLeftBuild = false;
                 tookEarly = true;
@@ -206,7 +205,13 @@ export async function serve(options: ServeOptions): Promise<{
       const text = await fs.readFile(file, 'utf8');
       // An editor's save may truncate the file before writing it: its next event brings the text.
       if (text === '') return;
-      const [source] = await compileAll([{ file, text }], { cache, languages: compiler.list, pool: compiler.pool });
+      // In memory only, where the rebuild finds it: the disk cache's read and write cost this edit's event a few ms
+      // each, more while the rebuild reads its files.
+      const [source] = await compileAll([{ file, text }], {
+        cache: { memory: cache.memory, used: cache.used },
+        languages: compiler.list,
+        pool: compiler.pool,
+      });
       if (!source || editAttempts.get(file) !== attempt) return;
       for (const [base, site] of sites) {
         const routes = hotRoutes(site, file, source);
@@ -269,6 +274,9 @@ export async function serve(options: ServeOptions): Promise<{
     // is shown must not be lost; it is rebuilt once the first build is done.
     const firstBuild = rebuild().finally(() => {
       firstBuilt = true;
+      // A site compiled from the cache started no compile worker: one is started now, so the first edit shown before
+      // its rebuild does not wait half a second for the compiler to load.
+      void preview.compiler?.pool.workers(1).catch(() => undefined);
     });
     watcher = watchSite(firstBuild);
     // Until its first scan ends the watcher misses changes: an edit made right after start would be lost.
