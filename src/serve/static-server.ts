@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import type { SwapGate } from '../output/swap-gate.js';
 import type { OutputFile } from '../output/write.js';
 
@@ -155,10 +156,9 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       await found.handle.close();
       return;
     }
-    found.handle
-      .createReadStream()
-      .on('error', () => res.destroy())
-      .pipe(res);
+    // pipeline, not pipe: a reader who goes away mid-file destroys the stream, which closes the file (with pipe it
+    // stayed open until garbage collection, and Node warned under load).
+    pipeline(found.handle.createReadStream(), res, () => undefined);
   }
 }
 
