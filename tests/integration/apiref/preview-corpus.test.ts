@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../src/commands/build.ts';
 import { fixtureDocuments } from '../../../src/bench/api.ts';
 import { createCompileCache } from '../../../src/content/compile-pool.ts';
+import { createPreviewState, disposePreviewState } from '../../../src/serve/preview-state.ts';
 import { memoryLogger, projectRoot, sharedDir } from '../../helpers/fixtures.ts';
 
 const SHARED = path.join(sharedDir, 'fixtures/openapi');
@@ -19,7 +20,14 @@ const all = await fixtureDocuments(SHARED);
 // (keyed on the sources and the compiler): each document costs one build of the rest.
 const cache = createCompileCache(path.join(projectRoot, '.portal', 'cache'));
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-preview-corpus-'));
-afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+// And one after another like the rebuilds of `portal serve --openapi` as its document changes: the bundler's
+// contexts, the rendered guide pages and the compile workers are kept from one preview to the next, so each costs
+// what its document adds (the suite runs this file beside another on two cores: 102 s on a clean clone without it).
+const kept = createPreviewState();
+afterAll(async () => {
+  await disposePreviewState(kept);
+  await fs.rm(scratch, { recursive: true, force: true });
+});
 
 /**
  * Previews `file` with a site (the portal's own by default) into a fresh folder, then checks what a user of the output would
@@ -35,7 +43,14 @@ async function preview(
   const outDir = path.join(parent, 'build');
   const log = memoryLogger();
   const started = performance.now();
-  const result = await build({ root, openapi: file, outDir, log, cache });
+  const result = await build({
+    root,
+    openapi: file,
+    outDir,
+    log,
+    cache,
+    ...(root === projectRoot ? { preview: kept } : {}),
+  });
   console.log(`preview ${name}: ${Math.round(performance.now() - started)} ms, ${result.table.routes.length} routes`);
 
   expect(log.lines.filter((l) => l.length > 2000).map((l) => l.slice(0, 200))).toEqual([]);
