@@ -68,10 +68,15 @@ export async function stage<T>(log: Logger, name: string, fn: () => Promise<T> |
     log.info(`${pc.green('✓')} ${name} ${pc.dim(`${Math.round(performance.now() - start)} ms`)}`);
     return result;
   } catch (err) {
-    log.error(`${pc.red('✗')} ${name} ${pc.dim(`${Math.round(performance.now() - start)} ms`)}`);
+    // A build stopped on purpose (`serve`, for a newer change) did not fail: no red mark in the author's terminal.
+    if (err instanceof Stopped) log.info(pc.dim(`- ${name} ${Math.round(performance.now() - start)} ms, stopped`));
+    else log.error(`${pc.red('✗')} ${name} ${pc.dim(`${Math.round(performance.now() - start)} ms`)}`);
     throw err;
   }
 }
+
+/** The reason a build is stopped on purpose (AbortController.abort's), which `stage` reports as stopped, not failed. */
+export class Stopped extends Error {}
 
 /** The bytes of `files`, as written (UTF-8 for text). */
 export const byteSize = (files: readonly OutputFile[]): number =>

@@ -4,7 +4,7 @@ import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import pc from 'picocolors';
 import { type CompileCache, compileAll, createCompileCache, keepOnlyUsed } from '../content/compile-pool.js';
 import { PortalError } from '../diagnostics.js';
-import { consoleLogger, type Logger } from '../log.js';
+import { consoleLogger, type Logger, Stopped } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import { createSwapGate } from '../output/swap-gate.js';
 import { hotRoutes } from '../serve/hot-body.js';
@@ -321,7 +321,7 @@ export async function serve(options: ServeOptions): Promise<{
           }, 5),
         );
       }
-      supersedable?.abort(new Error('superseded by a newer change'));
+      supersedable?.abort(new Stopped('superseded by a newer change'));
       supersedable = undefined;
       clearTimeout(rebuildTimer);
       rebuildTimer = setTimeout(() => {
@@ -343,7 +343,7 @@ export async function serve(options: ServeOptions): Promise<{
     clearTimeout(rebuildTimer);
     await watcher?.close();
     // A build under way would start compile workers again once the kept ones are closed, and leave them running.
-    supersedable?.abort(new Error('serve closed'));
+    supersedable?.abort(new Stopped('serve closed'));
     await building;
     await disposePreviewState(preview);
     live.close();
