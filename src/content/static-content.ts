@@ -90,11 +90,12 @@ function reactProps(node: Element): Record<string, unknown> | undefined {
 
 const STATIC_CONTENT_IMPORT = "import { staticContent } from '@portal/theme/pages/static-content.tsx';\n";
 
-const STATIC_CONTENT_CALL = 'export default staticContent(';
+const STATIC_CONTENT_CALL = `${STATIC_CONTENT_IMPORT}export default staticContent(`;
+const STATIC_CONTENT_END = ');\n';
 
 /** The module a route imports as its Content: data plus the shared template. */
 export function staticContentModule(nodes: StaticNode[]): string {
-  return `${STATIC_CONTENT_IMPORT}${STATIC_CONTENT_CALL}${jsonExpression(nodes)});\n`;
+  return `${STATIC_CONTENT_CALL}${jsonExpression(nodes)}${STATIC_CONTENT_END}`;
 }
 
 /**
@@ -102,9 +103,8 @@ export function staticContentModule(nodes: StaticNode[]): string {
  * template it already has); undefined for any other module.
  */
 export function staticContentNodes(code: string): StaticNode[] | undefined {
-  const call = `${STATIC_CONTENT_IMPORT}${STATIC_CONTENT_CALL}`;
-  if (!code.startsWith(call)) return undefined;
-  const nodes = fromJsonExpression(code.slice(call.length).replace(/\);\n$/, ''));
+  if (!code.startsWith(STATIC_CONTENT_CALL) || !code.endsWith(STATIC_CONTENT_END)) return undefined;
+  const nodes = fromJsonExpression(code.slice(STATIC_CONTENT_CALL.length, -STATIC_CONTENT_END.length));
   return Array.isArray(nodes) ? (nodes as StaticNode[]) : undefined;
 }
 
