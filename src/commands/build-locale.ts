@@ -71,8 +71,9 @@ export interface LocaleBuildOptions {
    */
   onClientReady?: ((ready: ClientReady) => void) | undefined;
   /**
-   * `serve`: aborted when a newer change makes the rest of this build worthless (open pages already took it early):
-   * the stages after the bundle stop at their next safe point and the build throws the signal's reason.
+   * `serve`: aborted when a newer change makes the rest of this build worthless: the build stops at its next safe
+   * point (after the client bundle, before the server bundle when open pages have not taken it yet, between render
+   * slices, before the checks, the search stage and the write) and throws the signal's reason.
    */
   superseded?: AbortSignal | undefined;
   /** `serve`: called once this locale's server bundle is ready, with a renderer of any of its pages on request. */

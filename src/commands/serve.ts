@@ -84,7 +84,8 @@ export async function serve(options: ServeOptions): Promise<{
     configLoaded = resolve;
   });
   /**
-   * The build under way (after the first, which the site needs whole): a newer change stops it at its next safe point
+   * The build under way (not the first of a fresh start, which the site needs whole; at a restart the last preview is
+   * served meanwhile, so the first may go too): a newer change stops it at its next safe point
    * (after bundling, between render slices, before checks, search and write). Its pages would show an older text
    * than an edit shown meanwhile (showEdit), its work would delay the build that change needs, and its long steps
    * would hold up the edit's own event.
