@@ -214,9 +214,14 @@ function toMdast(tokens: Token[], env: Env): Root {
         open(item as Parent);
         break;
       }
-      case 'table_open':
+      case 'table_open': {
+        // Right below a list with no blank line between, micromark keeps the rows in the list's lazy text where
+        // markdown-it starts a table (found by the property test: a list item ending in a table, then a table).
+        const above = lines[(token.map?.[0] ?? 0) - 1] ?? '';
+        if (top() === root && /^(\s+\S|\s*([-+*]|\d+[.)])(\s|$))/.test(above)) bail();
         open({ type: 'table', align: [], children: [] } as Table);
         break;
+      }
       case 'tr_open': {
         rowLine = token.map?.[0] ?? rowLine;
         // markdown-it drops cells past the header's count; micromark keeps them in mdast (their links get checked).

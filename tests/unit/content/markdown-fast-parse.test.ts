@@ -195,6 +195,8 @@ describe('markdown-it reading of Markdown-only pages (markdown-fast-parse)', () 
       'Paragraph\n    - indented list',
       '```js\nunclosed',
       '| a |\n| - |\n| 1 | 2 |',
+      // A table right below a list: micromark keeps its rows in the list's lazy text (a property test counterexample).
+      '- a\n+ b\n  | x |\n  |--:|\n  | `c\\|d` |\n| *a* | [l](/x) |\n|---|---|\n| [l](/x) | ![i](/i.png) |\n# Title\n',
       '- \n  [ ] not a task',
       ':::details\nx\n:::',
       ':::note\nunclosed',
