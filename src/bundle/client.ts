@@ -2,6 +2,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import { dataChunk } from './data-chunk.js';
+import type { FirstVisitRecipe } from './first-visit-data.js';
 import { buildLiquidWorker } from './liquid-worker.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
 
@@ -28,6 +29,8 @@ export interface RouteAssets {
 export interface ClientBuildResult {
   files: Array<{ path: string; contents: Uint8Array }>;
   manifest: AssetManifest;
+  /** By route path, for data routes whose template adopts: what their first-visit chunk is made with at render. */
+  firstVisit: Map<string, FirstVisitRecipe>;
   metafile: esbuild.Metafile;
 }
 
@@ -141,6 +144,7 @@ export async function buildClient(options: {
     return assets;
   };
   const dataChunks: Array<{ path: string; contents: Uint8Array }> = [];
+  const firstVisit = new Map<string, FirstVisitRecipe>();
   // serve only, and not for a huge API: the chunks kept would double what its page data holds in memory.
   const dataRoutes = options.entries.filter((e) => e.dataRoute).length;
   const memo = options.session && dataRoutes <= MEMO_MAX_DATA_ROUTES ? options.session.dataChunks : undefined;
@@ -163,13 +167,13 @@ export async function buildClient(options: {
     if (entry.dataRoute) {
       // Its chunk: the page data beside the template module every route of its kind shares.
       const shared = assetsOf(entry.rel);
-      const chunk = dataChunkOnce(memo, entry.route.page, {
+      const recipe = {
         name: entry.dataRoute.chunkName,
-        page: entry.page,
         templateFile: path.posix.basename(shared.chunk),
         templateCode: templateCodeOf(entry.rel, shared.chunk),
         sidebar: entry.dataRoute.sidebar,
-      });
+      };
+      const chunk = dataChunkOnce(memo, entry.route.page, { ...recipe, page: entry.page });
       const chunkPath = `${path.posix.dirname(shared.chunk)}/${chunk.file}`;
       const file = { path: chunkPath, contents: chunk.contents };
       if (options.emit) options.emit(file);
@@ -178,6 +182,14 @@ export async function buildClient(options: {
         chunk: chunkPath,
         imports: chunk.inlined ? shared.imports : [shared.chunk, ...shared.imports],
       };
+      if (entry.dataRoute.adopts) {
+        firstVisit.set(entry.route.path, {
+          ...recipe,
+          chunk: chunkPath,
+          templateChunk: shared.chunk,
+          imports: shared.imports,
+        });
+      }
       continue;
     }
     manifest.routes[entry.route.path] = {
@@ -192,6 +204,7 @@ export async function buildClient(options: {
       { path: `${ASSETS_DIR}/${liquidWorker.name}`, contents: liquidWorker.contents },
     ],
     manifest,
+    firstVisit,
     metafile,
   };
 }

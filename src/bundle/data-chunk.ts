@@ -8,27 +8,47 @@ import type { PageData } from '../../templates/shared/types.js';
  * JSON per API operation for a module whose code is two imports. The exports are those of a bundled route
  * module: `page` (sidebar included) and `Template`.
  */
-export function dataChunk(options: {
+export function dataChunk(
+  options: DataChunkRecipe & {
+    page: PageData;
+    /**
+     * The first-visit variant (first-visit-data.ts): `page` has markers for what the HTML holds, `count` marked
+     * elements are expected, and `fullChunk` (a file beside it) is loaded instead when the document differs.
+     */
+    firstVisit?: { count: number; fullChunk: string } | undefined;
+  },
+): { file: string; contents: Uint8Array; inlined: boolean } {
+  const { page, sidebar, firstVisit } = options;
+  const { sidebar: _fromImport, ...data } = page as PageData & { sidebar?: unknown };
+  const json = `JSON.parse(${rawJsonLiteral(JSON.stringify(data))})`;
+  const inline = options.templateCode === undefined ? undefined : exportedNames(options.templateCode, sidebar);
+  // The first visit makes its data whole from the document, or else loads the full chunk (templates/api/adopt.ts).
+  const pageExpression = (names: { sidebar?: string | undefined; adopt?: string | undefined }): string =>
+    firstVisit && names.adopt
+      ? `${names.adopt}(${json},${firstVisit.count}${sidebar ? `,${names.sidebar}` : ''})??(await import(${JSON.stringify(`./${firstVisit.fullChunk}`)})).page`
+      : sidebar
+        ? `Object.assign(${json},{sidebar:${names.sidebar}})`
+        : json;
+  // Taken in, the template module's few lines save the page a request (issue 17: at most 10 files per page).
+  const taken = inline && (!firstVisit || inline.adopt) ? inline : undefined;
+  const text = taken
+    ? `${taken.code}const ${PAGE}=${pageExpression(taken)};export{${taken.template} as Template,${PAGE} as page};\n`
+    : `import{Template as t${sidebar ? ',sidebar as s' : ''}${firstVisit ? ',adoptFromDocument as a' : ''}}from${JSON.stringify(`./${options.templateFile}`)};` +
+      `export const page=${pageExpression({ sidebar: 's', adopt: 'a' })};export{t as Template};\n`;
+  // Encoded once, here: the bytes are both hashed for the name and written (70 KB per API operation).
+  const contents = Buffer.from(text, 'utf8');
+  const name = firstVisit ? `${options.name}.first` : options.name;
+  return { file: `${name}-${contentHash(contents)}.js`, contents, inlined: taken !== undefined };
+}
+
+/** What makes a data route's chunk besides its page data: kept by the client build for the first-visit variant. */
+export interface DataChunkRecipe {
   name: string;
-  page: PageData;
   /** The template module's file name, beside the chunk; imported when its code could not be taken in. */
   templateFile: string;
   /** Its code as esbuild wrote it: taken into the chunk when it ends in the usual export clause. */
   templateCode?: string | undefined;
   sidebar: boolean;
-}): { file: string; contents: Uint8Array; inlined: boolean } {
-  const { page, sidebar } = options;
-  const { sidebar: _fromImport, ...data } = page as PageData & { sidebar?: unknown };
-  const json = `JSON.parse(${rawJsonLiteral(JSON.stringify(data))})`;
-  const inline = options.templateCode === undefined ? undefined : exportedNames(options.templateCode, sidebar);
-  // Taken in, the template module's few lines save the page a request (issue 17: at most 10 files per page).
-  const text = inline
-    ? `${inline.code}const ${PAGE}=${sidebar ? `Object.assign(${json},{sidebar:${inline.sidebar}})` : json};export{${inline.template} as Template,${PAGE} as page};\n`
-    : `import{Template as t${sidebar ? ',sidebar as s' : ''}}from${JSON.stringify(`./${options.templateFile}`)};` +
-      `export const page=${sidebar ? `Object.assign(${json},{sidebar:s})` : json};export{t as Template};\n`;
-  // Encoded once, here: the bytes are both hashed for the name and written (70 KB per API operation).
-  const contents = Buffer.from(text, 'utf8');
-  return { file: `${options.name}-${contentHash(contents)}.js`, contents, inlined: inline !== undefined };
 }
 
 /** Template modules up to this size are taken into each chunk; the portal's are about 300 bytes. */
@@ -44,7 +64,7 @@ const PAGE = '__portalPage';
 export function exportedNames(
   code: string,
   sidebar: boolean,
-): { code: string; template: string; sidebar?: string } | undefined {
+): { code: string; template: string; sidebar?: string; adopt?: string } | undefined {
   // Only a module of imports and a re-export: one that holds data itself (a sidebar no other module imports ends
   // up inside it) would be copied into every chunk.
   if (code.length > MAX_INLINED) return undefined;
@@ -58,7 +78,13 @@ export function exportedNames(
   const template = locals.get('Template');
   const sidebarLocal = locals.get('sidebar');
   if (!template || (sidebar && !sidebarLocal)) return undefined;
-  return { code: code.slice(0, match.index), template, ...(sidebar && sidebarLocal ? { sidebar: sidebarLocal } : {}) };
+  const adopt = locals.get('adoptFromDocument');
+  return {
+    code: code.slice(0, match.index),
+    template,
+    ...(sidebar && sidebarLocal ? { sidebar: sidebarLocal } : {}),
+    ...(adopt ? { adopt } : {}),
+  };
 }
 
 /**

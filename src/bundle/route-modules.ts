@@ -36,7 +36,7 @@ export interface RouteEntry extends RoutePage {
    * importing that module, written by client.ts (dataChunk) without passing 70 KB of JSON per API operation
    * through esbuild twice (issue 20: 10,000 operations).
    */
-  dataRoute?: { chunkName: string; sidebar: boolean };
+  dataRoute?: { chunkName: string; sidebar: boolean; adopts: boolean };
 }
 
 /**
@@ -54,6 +54,9 @@ const KITS: Record<TemplateName, [name: string, file: string]> = {
   ApiTagPage: ['apiTagKit', 'api-tag-kit.ts'],
   ApiIntroPage: ['apiIntroKit', 'api-intro-kit.ts'],
 };
+
+/** Kits with `adoptFromDocument` (templates/api/adopt.ts): their pages' first visit takes rendered HTML back as data. */
+const ADOPTING_KITS = new Set(['apiKit', 'apiTagKit', 'apiIntroKit']);
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 const importPath = (p: string): string => JSON.stringify(p.split(path.sep).join('/'));
@@ -101,6 +104,7 @@ export function generateRouteModules(
       if (!templateModules.has(rel)) {
         templateModules.add(rel);
         const lines = [kitImport, `export const Template = ${kit}.${route.template};`];
+        if (ADOPTING_KITS.has(kit)) lines.push(`export const adoptFromDocument = ${kit}.adoptFromDocument;`);
         if (sidebarImport) lines.push(sidebarImport, 'export { sidebar };');
         files.push({ rel, contents: `${lines.join('\n')}\n` });
       }
@@ -109,7 +113,7 @@ export function generateRouteModules(
         page: pageWithSidebar,
         rel,
         serverExports: ['Template'],
-        dataRoute: { chunkName: name, sidebar: sidebar !== undefined },
+        dataRoute: { chunkName: name, sidebar: sidebar !== undefined, adopts: ADOPTING_KITS.has(kit) },
       });
       return;
     }

@@ -284,6 +284,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       manifestUrl: manifest.url,
       config,
       liveReload: o.liveReload && live ? { url: o.liveReload, shell: live.shell } : undefined,
+      firstVisit: o.liveReload ? undefined : client.firstVisit,
     };
     o.onPagesReady?.(pageOnRequest(renderOptions));
     o.superseded?.throwIfAborted();
@@ -339,7 +340,13 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     ]);
 
     // With emit, every page went there already; those kept were for the search stage only.
-    const files = [...client.files, manifest.file, ...(emit ? [] : rendered.files), ...api.files, ...published];
+    const files = [
+      ...client.files,
+      manifest.file,
+      ...(emit ? [] : [...rendered.files, ...rendered.chunks]),
+      ...api.files,
+      ...published,
+    ];
     return { files, table, warnings, live };
   } finally {
     await pool?.close();

@@ -2,11 +2,13 @@ import type { PortalConfig } from '../config/schema.js';
 import type { PageData, SiteData } from '../../templates/shared/types.js';
 import type { AssetManifest } from '../bundle/client.js';
 import type { RoutePage } from '../bundle/route-modules.js';
+import { firstVisitChunk, type FirstVisitRecipe } from '../bundle/first-visit-data.js';
 import type { ServerBundle } from '../bundle/server.js';
 import { error, PortalError } from '../diagnostics.js';
 import { decodeEntities } from '../html-entities.js';
 import { inSlices } from '../in-slices.js';
 import { toHref } from '../routes/slug.js';
+import { withInternalLinks } from '../../templates/shared/urls.js';
 import type { OutputFile } from '../output/write.js';
 import { renderBodiesCached, type BodyCache } from './body-cache.js';
 import { renderEachBody } from './render-bodies.js';
@@ -29,6 +31,11 @@ export interface RenderOptions {
   bodyCache?: BodyCache | undefined;
   /** `serve`: aborted when a newer change makes this build's pages worthless; checked between slices of work. */
   signal?: AbortSignal | undefined;
+  /**
+   * `build`: data routes whose first visit may load a chunk without what their HTML holds (issue 17 item 3), made
+   * here, where the rendered body is known. `serve` leaves it out: its pages change under the reader.
+   */
+  firstVisit?: ReadonlyMap<string, FirstVisitRecipe> | undefined;
 }
 
 /**
@@ -43,8 +50,10 @@ export async function renderPages(
     /** Called for each page once it is emitted, with its page data: what nothing later reads may go. */
     release?: ((page: PageData) => void) | undefined;
   },
-): Promise<{ files: OutputFile[]; idsByPath: Map<string, PageIds> }> {
+): Promise<{ files: OutputFile[]; chunks: OutputFile[]; idsByPath: Map<string, PageIds> }> {
   const kept = new Map<string, OutputFile>();
+  /** First-visit chunks not given to `emit`. */
+  const chunks: OutputFile[] = [];
   const idsByPath = new Map<string, PageIds>();
   const failures = new Map<string, Error>();
   const routes = new Map(o.pages.map((p) => [p.route.path, p.route]));
@@ -60,7 +69,11 @@ export async function renderPages(
     if (failures.size > 0) return; // the build fails: no need to write more
     try {
       idsByPath.set(routePath, new PageIds(rendered.ids.map(decodeEntities)));
-      const file = document(route, rendered.html);
+      const { file, chunk } = document(route, rendered.html);
+      if (chunk) {
+        if (o.emit) o.emit(chunk);
+        else chunks.push(chunk);
+      }
       if (o.emit) o.emit(file);
       if (!o.emit || o.keep?.(route)) kept.set(routePath, file);
       else o.release?.(route.page);
@@ -90,7 +103,7 @@ export async function renderPages(
       { cause: failed },
     );
   }
-  return { files: o.pages.flatMap(({ route }) => kept.get(route.path) ?? []), idsByPath };
+  return { files: o.pages.flatMap(({ route }) => kept.get(route.path) ?? []), chunks, idsByPath };
 }
 
 /**
@@ -109,17 +122,26 @@ export class PageIds {
   }
 }
 
-/** The whole HTML document of a route around its rendered body: what renderPages writes for each route. */
-export function pageDocument(o: RenderOptions): (route: Route, body: string) => OutputFile {
+/**
+ * The whole HTML document of a route around its rendered body: what renderPages writes for each route; with it,
+ * for a data route, the first-visit chunk it loads when there is one.
+ */
+export function pageDocument(
+  o: RenderOptions,
+): (route: Route, body: string) => { file: OutputFile; chunk?: OutputFile } {
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
+  const links = (html: string): string => withInternalLinks(html, o.site);
   return (route, body) => {
     const module = o.bundle.modules.get(route.path);
     if (!module) throw new Error(`no server module for ${route.path}`);
     const routeAssets = o.manifest.routes[route.path];
     if (!routeAssets) throw new Error(`no client chunk for ${route.path}`);
-    // A Markdown-only page hydrates from a chunk without its body's data: the HTML has it (issue 17 item 3).
-    const assets = routeAssets.firstVisit ?? routeAssets;
+    // A Markdown-only page hydrates from a chunk without its body's data, a data route from one without the
+    // descriptions and examples its body shows: the HTML has them (issue 17 item 3).
+    const recipe = o.firstVisit?.get(route.path);
+    const adopting = recipe ? firstVisitChunk(recipe, route.page, body, links) : undefined;
+    const assets = adopting?.assets ?? routeAssets.firstVisit ?? routeAssets;
     const page = module.meta?.title
       ? {
           ...route.page,
@@ -127,7 +149,7 @@ export function pageDocument(o: RenderOptions): (route: Route, body: string) => 
           ...(module.meta.description ? { description: module.meta.description } : {}),
         }
       : route.page;
-    return {
+    const file = {
       path: htmlFileFor(route.path, o.config.trailingSlash),
       contents: renderDocument({
         site: o.site,
@@ -148,6 +170,7 @@ export function pageDocument(o: RenderOptions): (route: Route, body: string) => 
         },
       }),
     };
+    return adopting ? { file, chunk: adopting.file } : { file };
   };
 }
 
@@ -164,6 +187,6 @@ export function pageOnRequest(o: RenderOptions): (file: string) => OutputFile | 
     const entry = pages.get(file);
     if (!entry) return undefined;
     const body = renderBody(o.bundle, o.site, entry.route.path, entry.page);
-    return 'error' in body ? undefined : document(entry.route, body.html);
+    return 'error' in body ? undefined : document(entry.route, body.html).file;
   };
 }

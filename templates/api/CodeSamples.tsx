@@ -1,6 +1,7 @@
 import type { ApiCodeSampleView } from '../shared/api-model.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { Tabs } from './Tabs.tsx';
+import { adoptable } from './adopt.ts';
 
 /**
  * cURL, JavaScript, Python, PHP and the document's own samples: tabs, or all of them stacked without JS.
@@ -20,7 +21,7 @@ export function CodeSamples({ samples }: { samples: readonly ApiCodeSampleView[]
             <CopyButton />
             {/* Long commands scroll sideways: a keyboard user focuses the block to scroll it (axe). */}
             <pre tabIndex={0}>
-              <code className={`language-${s.lang}`} dangerouslySetInnerHTML={s.html} />
+              <code className={`language-${s.lang}`} {...adoptable} dangerouslySetInnerHTML={s.html} />
             </pre>
           </div>
         ),

@@ -2,23 +2,9 @@ import type { MouseEvent } from 'react';
 import { useRouter } from '../client/router-context.tsx';
 import { isPlainClick } from '../shell/Link.tsx';
 import { useSite } from '../site-context.tsx';
-import { routeHref } from '../shared/urls.ts';
-import type { SiteData } from '../shared/types.ts';
+import { withInternalLinks } from '../shared/urls.ts';
 import type { SafeHtml } from '../shared/api-model.ts';
-
-/**
- * Internal links of a description (`/docs/intro`) as the shell's Link makes them: with the base URL, and
- * marked so a click navigates client-side. `data-to` keeps the route path the router wants.
- */
-function withInternalLinks(html: SafeHtml, site: SiteData): SafeHtml {
-  if (!html.__html.includes('<a href="/')) return html;
-  return {
-    __html: html.__html.replace(
-      /<a href="(\/(?!\/)[^"]*)"/g,
-      (_m, to: string) => `<a href="${routeHref(site, to)}" data-internal="" data-to="${to}"`,
-    ),
-  };
-}
+import { adoptable } from './adopt.ts';
 
 /**
  * A description from the OpenAPI document. The HTML was rendered from Markdown and sanitised at build time
@@ -39,7 +25,8 @@ export function Markdown({ html, className }: { html: SafeHtml | undefined; clas
     <div
       className={`markdown api-markdown${className ? ` ${className}` : ''}`}
       onClick={onClick}
-      dangerouslySetInnerHTML={withInternalLinks(html, site)}
+      {...adoptable}
+      dangerouslySetInnerHTML={{ __html: withInternalLinks(html.__html, site) }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { CopyButton } from './CopyButton.tsx';
 import { Markdown } from './Markdown.tsx';
 import { SchemaTree } from './SchemaTree.tsx';
 import { Tabs } from './Tabs.tsx';
+import { adoptable } from './adopt.ts';
 
 /** One example with its summary and a copy button (also the tag page's object example). */
 export function ExampleBlock({ example }: { example: ApiExample }) {
@@ -15,7 +16,7 @@ export function ExampleBlock({ example }: { example: ApiExample }) {
         <div className="code-title">{example.generated ? 'Example (generated from the schema)' : 'Example'}</div>
         <CopyButton text={text} />
         <pre tabIndex={0}>
-          <code>{text}</code>
+          <code {...adoptable}>{text}</code>
         </pre>
       </div>
     </div>

@@ -33,3 +33,21 @@ export function pathFromLocation(site: Pick<SiteData, 'baseUrl'>, pathname: stri
  * Shared by the build (navbar and footer items) and the browser (links, the brand's logo).
  */
 export const isExternalUrl = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+
+/**
+ * Internal links of a description's HTML (`/docs/intro`) as the shell's Link makes them: with the base URL, and
+ * marked so a click navigates client-side; `data-to` keeps the route path the router wants.
+ */
+export function withInternalLinks(html: string, site: Pick<SiteData, 'baseUrl' | 'trailingSlash'>): string {
+  if (!html.includes('<a href="/')) return html;
+  return html.replace(
+    /<a href="(\/(?!\/)[^"]*)"/g,
+    (_m, to: string) => `<a href="${routeHref(site, to)}" data-internal="" data-to="${to}"`,
+  );
+}
+
+/** The description's HTML before withInternalLinks: what a first visit takes back from the document (api/adopt.ts). */
+export const withoutInternalLinks = (html: string): string =>
+  html.includes(' data-internal="" data-to="')
+    ? html.replace(/<a href="[^"]*" data-internal="" data-to="([^"]*)"/g, '<a href="$1"')
+    : html;

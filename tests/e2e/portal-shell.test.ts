@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageDataAgainstFull } from './runtime-helpers.ts';
 import { openPage, startPortalSite, waitForHydration, type ShellSite } from './shell-support.ts';
 
 // Issue 14: what the spec asks of the shell, on the real portal (site/), not only on fixture sites.
@@ -267,5 +268,21 @@ describe('Retry after the page’s code failed to load, then recovered', () => {
 
   it('when the route manifest failed first', async () => {
     await failThenRetry(['/_portal/manifest-*.json', await routeChunk(TARGET)]);
+  });
+});
+
+describe('an operation page of the portal, on a first visit (issue 17 item 3)', () => {
+  it('runs on the data of its full chunk without loading it: descriptions, samples and examples come from the HTML', async () => {
+    const { page, context, errors } = await openPage(site, '/docs/api/checkout-order', DESKTOP);
+    await new Promise((r) => setTimeout(r, 300));
+    const loadedBefore = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    );
+    const boot = await page.evaluate<{ chunk: string; full: string; same: boolean }>(pageDataAgainstFull);
+    expect(boot.chunk).toMatch(/\/r\d+-docs_api_checkout-order\.first-[A-Z0-9]{8}\.js$/);
+    expect(loadedBefore).not.toContain(boot.full);
+    expect(boot.same).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

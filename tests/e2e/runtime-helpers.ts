@@ -86,3 +86,30 @@ export function watchRequests(page: Page, part: string): string[] {
 /** The current page's heading, the quickest sign of which route is shown. */
 export const h1 = (page: Page) => page.textContent('#__main h1');
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The page data the page runs on, and the full chunk's, with each description's HTML as the browser writes it
+ * (what the first visit takes back is the document's serialisation of the same HTML).
+ */
+// A string: vitest would rewrite an import() in a function passed to the page.
+export const pageDataAgainstFull = `(async () => {
+  const boot = JSON.parse(document.getElementById('__PORTAL_DATA__').textContent);
+  const manifest = await (await fetch(boot.manifest)).json();
+  const first = (await import(boot.chunk)).page;
+  const full = (await import(new URL(manifest[boot.path], location.href).href)).page;
+  const serialised = (value) => {
+    if (Array.isArray(value)) return value.map(serialised);
+    if (!value || typeof value !== 'object') return value;
+    if ('__html' in value) {
+      const div = document.createElement('div');
+      div.innerHTML = value.__html;
+      return div.innerHTML;
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialised(v)]));
+  };
+  return {
+    chunk: boot.chunk,
+    full: manifest[boot.path],
+    same: JSON.stringify(serialised(first)) === JSON.stringify(serialised(full)),
+  };
+})()`;

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { ownScripts } from '../../../src/bench/first-visit.ts';
@@ -174,6 +175,35 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(main('docs/api/customer-records/index.html')).not.toContain('api-object');
   });
 
+  it('gives an API page a first-visit chunk without the HTML its page shows, falling back to the full one (issue 17 item 3)', () => {
+    const text = (src: string): string =>
+      Buffer.from(built.files.find((f) => `/${f.path}` === src)?.contents ?? '').toString('utf8');
+    const manifestFile = built.files.find((f) => /^_portal\/manifest-\w+\.json$/.test(f.path));
+    const manifest = JSON.parse(String(manifestFile?.contents)) as Record<string, string>;
+    for (const [page, route] of [
+      ['docs/api/create-order/index.html', '/docs/api/create-order'],
+      ['docs/api/orders/index.html', '/docs/api/orders'],
+    ] as const) {
+      const html = file(page);
+      const first = ownScripts(html).find((src) => src.includes('.first-')) ?? '';
+      const full = manifest[route] ?? '';
+      expect(first, page).toMatch(/\.first-[A-Z0-9]{8}\.js$/);
+      // The full chunk is not preloaded: only a page changed since the build (a marked element missing) loads it.
+      expect(ownScripts(html)).not.toContain(full);
+      expect(text(first)).toContain(`(await import("./${full.replace(/^.*\//, '')}")).page`);
+      // Each long description and code sample the page shows is in its full chunk, not in its first-visit one.
+      const shown = [...html.matchAll(/ data-adopt="">([\s\S]*?)<\/(?:div|code)>/g)]
+        .map((m) => m[1] as string)
+        .filter((h) => h.length >= 32 && h.startsWith('<') && !h.includes('<a href'));
+      expect(shown.length, page).toBeGreaterThan(1);
+      for (const h of shown) {
+        expect(text(full).includes(JSON.stringify(h).slice(1, -1)), h).toBe(true);
+        expect(text(first).includes(JSON.stringify(h).slice(1, -1)), h).toBe(false);
+      }
+      expect(gzipSync(text(first)).length).toBeLessThan(gzipSync(text(full)).length);
+    }
+  });
+
   it("loads on a first visit only its own kind's template, and at most 10 scripts (issue 17 item 3)", () => {
     // A class name each template alone writes: the operation pages, most of the reference and its heaviest, must
     // not download the introduction's or the tag pages' code, nor the docs' templates.
@@ -189,7 +219,9 @@ describe('API reference in a built site (tests/fixtures/api-shop)', () => {
     expect(loaded('docs/api/index.html')).toEqual(['intro']);
     // A tag page's template is a file of its own, not copied into each tag page's data chunk: prefetching a tag
     // page downloads its data only.
-    const orders = ownScripts(file('docs/api/orders/index.html')).find((src) => /\/r\d+-docs_api_orders-/.test(src));
+    const orders = ownScripts(file('docs/api/orders/index.html')).find((src) =>
+      /\/r\d+-docs_api_orders(\.first)?-/.test(src),
+    );
     const ordersChunk = built.files.find((f) => `/${f.path}` === orders)?.contents ?? '';
     expect(Buffer.from(ordersChunk).toString('utf8')).toContain('"title":"Orders"');
     expect(Buffer.from(ordersChunk).toString('utf8')).not.toContain(marks.tag);

@@ -1,0 +1,110 @@
+import type { PageData } from '../../templates/shared/types.js';
+import { decodeEntities } from '../html-entities.js';
+import { dataChunk, type DataChunkRecipe } from './data-chunk.js';
+
+/**
+ * The attribute the API templates put on an element whose content comes verbatim from the page data
+ * (templates/api/adopt.ts, ADOPT_ATTRIBUTE): a description's HTML, a highlighted code sample, an example's text.
+ */
+const MARKED = /<([a-z][a-z0-9]*)(?: [^>]*)? data-adopt=""[^>]*>/g;
+
+/** Values shorter than this stay in the data: their marker would be about as long. */
+const MIN_LENGTH = 32;
+
+/**
+ * A first visit's page data (issue 17 item 3): the page data of a route with no body of its own, with each value
+ * the rendered body already holds replaced by `{"$adopt": i}`, i being the index of the marked element holding it
+ * in document order, which the browser reads back before hydrating. Only exact matches are left out: a SafeHtml
+ * whose HTML (as is, or with its internal links as the Markdown template writes them) is the whole content of a
+ * marked element, and an example's `value` whose text (as ExampleBlock shows it) is. Undefined when nothing would be left out, or when the data already has a key the markers use.
+ * React writes an attribute value's `>` as `&gt;`, so a start tag ends at the first `>`.
+ */
+export function firstVisitData(
+  data: object,
+  body: string,
+  /** What the Markdown template makes of a description's internal links (templates/shared/urls.ts). */
+  links: (html: string) => string = (html) => html,
+): { data: object; count: number; leftOut: number } | undefined {
+  const html = new Map<string, number>();
+  const text = new Map<string, number>();
+  let count = 0;
+  for (const match of body.matchAll(MARKED)) {
+    const index = count++;
+    const tag = match[1] as string;
+    const start = (match.index ?? 0) + match[0].length;
+    const end = body.indexOf(`</${tag}>`, start);
+    if (end < 0) continue;
+    const content = body.slice(start, end);
+    // A nested element of the same name would end this one's content early: not taken, rather than guessed.
+    if (content.includes(`<${tag}`)) continue;
+    if (!html.has(content)) html.set(content, index);
+    if (!content.includes('<')) {
+      const decoded = decodeEntities(content);
+      if (!text.has(decoded)) text.set(decoded, index);
+    }
+  }
+  if (count === 0) return undefined;
+  let leftOut = 0;
+  let clash = false;
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.includes('$adopt')) clash = true;
+    if (keys.length === 1 && typeof record.__html === 'string' && record.__html.length >= MIN_LENGTH) {
+      const at = html.get(record.__html) ?? html.get(links(record.__html));
+      if (at !== undefined) {
+        leftOut++;
+        return { $adopt: at };
+      }
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of keys) out[key] = key === 'value' ? exampleValue(record[key]) : walk(record[key]);
+    return out;
+  };
+  // ExampleBlock's text for a value; `\r` and NUL the HTML parser would change, so such a text is not taken back.
+  const exampleValue = (value: unknown): unknown => {
+    const shown = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+    const at = shown && shown.length >= MIN_LENGTH && !/[\r\0]/.test(shown) ? text.get(shown) : undefined;
+    if (at === undefined) return walk(value);
+    leftOut++;
+    return typeof value === 'string' ? { $adopt: at, as: 'text' } : { $adopt: at, as: 'json' };
+  };
+  const adopted = walk(data) as object;
+  return leftOut === 0 || clash ? undefined : { data: adopted, count, leftOut };
+}
+
+/** What the client build keeps of a data route whose template can adopt (route-modules.ts `adopts`). */
+export interface FirstVisitRecipe extends DataChunkRecipe {
+  /** Its full chunk's URL path (under the assets folder); the first-visit chunk is written beside it. */
+  chunk: string;
+  /** The template module's chunk and what it imports, as the manifest lists them for the full chunk. */
+  templateChunk: string;
+  imports: string[];
+}
+
+/**
+ * The first-visit chunk of a data route and the scripts its HTML preloads, from its page data and rendered body;
+ * undefined when the body holds nothing worth leaving out (the page then loads its full chunk, as before).
+ */
+export function firstVisitChunk(
+  recipe: FirstVisitRecipe,
+  page: PageData,
+  body: string,
+  links?: (html: string) => string,
+): { file: { path: string; contents: Uint8Array }; assets: { chunk: string; imports: string[] } } | undefined {
+  const left = firstVisitData(page, body, links);
+  if (!left) return undefined;
+  const dir = recipe.chunk.slice(0, recipe.chunk.lastIndexOf('/') + 1);
+  const chunk = dataChunk({
+    ...recipe,
+    page: left.data as PageData,
+    firstVisit: { count: left.count, fullChunk: recipe.chunk.slice(dir.length) },
+  });
+  const chunkPath = `${dir}${chunk.file}`;
+  return {
+    file: { path: chunkPath, contents: chunk.contents },
+    assets: { chunk: chunkPath, imports: chunk.inlined ? recipe.imports : [recipe.templateChunk, ...recipe.imports] },
+  };
+}
