@@ -169,7 +169,11 @@ export async function serve(options: ServeOptions): Promise<{
     } catch (err) {
       for (const f of files) changed.add(f);
       if (superseded.signal.aborted && err === superseded.signal.reason) {
-        log.info(pc.dim('  (the rest of that build was left for the newer change)'));
+        log.info(
+          pc.dim(
+            closing ? '  (build stopped: serve closed)' : '  (the rest of that build was left for the newer change)',
+          ),
+        );
         return;
       }
       const text = err instanceof PortalError ? captured.join('\n') : String((err as Error).message);

@@ -108,6 +108,38 @@ describe('portal serve at start', () => {
       await (await running?.catch(() => undefined))?.close();
     }
   }, 90_000);
+
+  it('stopped during a rebuild, stops the build and writes nothing after it returns', async () => {
+    const file = path.join(dir, 'site/docs/guides/first.md');
+    const original = await fs.readFile(file, 'utf8');
+    const log = memoryLogger();
+    const running = await serve({ root: dir, port: 0, host: '127.0.0.1', log });
+    const outDir = path.join(dir, 'build');
+    const snapshot = async () => {
+      const names = (await fs.readdir(outDir, { recursive: true })).sort();
+      return { names, page: await fs.readFile(path.join(outDir, 'docs/guides/first/index.html'), 'utf8') };
+    };
+    let saidAtClose = '';
+    try {
+      await fs.writeFile(file, original.replace('# First guide', '# First guide, saved as serve stops'));
+      // The rebuild has begun: the watcher said what changed and a stage after the config is under way.
+      await expect.poll(() => log.text().split('changed: ')[1]?.includes('scan'), { timeout: 20_000 }).toBe(true);
+    } finally {
+      await running.close();
+      // Read at once: the build had ended when close returned.
+      saidAtClose = log.text();
+      await fs.writeFile(file, original);
+    }
+    const closed = await snapshot();
+    expect(saidAtClose).toContain('(build stopped: serve closed)');
+    expect(saidAtClose).not.toContain('left for the newer change');
+    // The last build's pages, whole; no temporary folder of the stopped build left beside them.
+    expect(closed.page).toContain('First guide');
+    expect(closed.page).not.toContain('saved as serve stops');
+    expect((await fs.readdir(dir)).filter((name) => name.startsWith('.build.tmp-'))).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await snapshot()).toEqual(closed);
+  }, 60_000);
 });
 
 describe('a build superseded by a newer change (serve)', () => {
