@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dataChunk } from '../../../src/bundle/data-chunk.ts';
-import { firstVisitChunk, firstVisitData } from '../../../src/bundle/first-visit-data.ts';
+import { asReactWrites, firstVisitChunk, firstVisitData } from '../../../src/bundle/first-visit-data.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageData } from '../../../templates/shared/types.ts';
 import { withInternalLinks } from '../../../templates/shared/urls.ts';
 
@@ -40,11 +42,14 @@ describe('first-visit data', () => {
     });
   });
 
+  it('writes text as React does, so an example is found in the body as rendered', () => {
+    const text = `it's "quoted" & <tagged> — ${'\u00e9'}`;
+    expect(`<code>${asReactWrites(text)}</code>`).toBe(renderToStaticMarkup(createElement('code', null, text)));
+  });
+
   it('takes an example back as the text its block shows: JSON as JSON, a string as a string', () => {
     const json = { message: 'Use "quotes" & <angles>', items: [1, 2, 3] };
     const text = 'plain text example, with <markup> & "quotes" in it';
-    const asReactWrites = (s: string) =>
-      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
     const body = marked('code', asReactWrites(JSON.stringify(json, null, 2))) + marked('code', asReactWrites(text));
     const left = firstVisitData(
       {
