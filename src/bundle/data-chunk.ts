@@ -16,11 +16,13 @@ export function dataChunk(
      * elements are expected, and `fullChunk` (a file beside it) is loaded instead when the document differs.
      */
     firstVisit?: { count: number; fullChunk: string } | undefined;
+    /** The page data already serialised, without its sidebar (the first-visit variant's, with its markers). */
+    json?: string | undefined;
   },
 ): { file: string; contents: Uint8Array; inlined: boolean } {
   const { page, sidebar, firstVisit } = options;
-  const { sidebar: _fromImport, ...data } = page as PageData & { sidebar?: unknown };
-  const json = `JSON.parse(${rawJsonLiteral(JSON.stringify(data))})`;
+  const serialised = options.json ?? JSON.stringify(withoutSidebar(page));
+  const json = `JSON.parse(${rawJsonLiteral(serialised)})`;
   const inline = options.templateCode === undefined ? undefined : exportedNames(options.templateCode, sidebar);
   // The first visit makes its data whole from the document, or else loads the full chunk (templates/api/adopt.ts).
   const pageExpression = (names: { sidebar?: string | undefined; adopt?: string | undefined }): string =>
@@ -40,6 +42,11 @@ export function dataChunk(
   const name = firstVisit ? `${options.name}.first` : options.name;
   return { file: `${name}-${contentHash(contents)}.js`, contents, inlined: taken !== undefined };
 }
+
+const withoutSidebar = (page: PageData): object => {
+  const { sidebar: _fromImport, ...data } = page as PageData & { sidebar?: unknown };
+  return data;
+};
 
 /** What makes a data route's chunk besides its page data: kept by the client build for the first-visit variant. */
 export interface DataChunkRecipe {

@@ -38,7 +38,7 @@ export function firstVisitData(
   body: string,
   /** What the Markdown template makes of a description's internal links (templates/shared/urls.ts). */
   links: (html: string) => string = (html) => html,
-): { data: object; count: number; leftOut: number } | undefined {
+): { json: string; count: number; leftOut: number } | undefined {
   const html = new Map<string, number>();
   let count = 0;
   for (const { tag, start } of markedElements(body)) {
@@ -53,34 +53,32 @@ export function firstVisitData(
   if (count === 0) return undefined;
   let leftOut = 0;
   let clash = false;
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value !== 'object' || value === null) return value;
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    if (keys.includes('$adopt')) clash = true;
-    if (keys.length === 1 && typeof record.__html === 'string' && record.__html.length >= MIN_LENGTH) {
-      const at = html.get(record.__html) ?? html.get(links(record.__html));
-      if (at !== undefined) {
-        leftOut++;
-        return { $adopt: at };
-      }
-    }
-    const out: Record<string, unknown> = {};
-    for (const key of keys) out[key] = key === 'value' ? exampleValue(record[key]) : walk(record[key]);
-    return out;
+  const markers = new WeakSet<object>();
+  const marker = (at: number, as?: 'text' | 'json'): object => {
+    leftOut++;
+    const made = as ? { $adopt: at, as } : { $adopt: at };
+    markers.add(made);
+    return made;
   };
   // ExampleBlock's text for a value; `\r` and NUL the HTML parser would change, so such a text is not taken back.
   const exampleValue = (value: unknown): unknown => {
     const shown = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
     const at =
       shown && shown.length >= MIN_LENGTH && !/[\r\0]/.test(shown) ? html.get(asReactWrites(shown)) : undefined;
-    if (at === undefined) return walk(value);
-    leftOut++;
-    return typeof value === 'string' ? { $adopt: at, as: 'text' } : { $adopt: at, as: 'json' };
+    return at === undefined ? value : marker(at, typeof value === 'string' ? 'text' : 'json');
   };
-  const adopted = walk(data) as object;
-  return leftOut === 0 || clash ? undefined : { data: adopted, count, leftOut };
+  // Serialised with the markers in place rather than copied first: the data of 10,000 operations, once more, was
+  // garbage the build paid for in memory.
+  const json = JSON.stringify(data, function (this: unknown, key: string, value: unknown): unknown {
+    if (key === '$adopt' && !markers.has(this as object)) clash = true;
+    if (key === 'value') return exampleValue(value);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const html$ = (value as { __html?: unknown }).__html;
+    if (typeof html$ !== 'string' || html$.length < MIN_LENGTH || Object.keys(value).length !== 1) return value;
+    const at = html.get(html$) ?? html.get(links(html$));
+    return at === undefined ? value : marker(at);
+  });
+  return leftOut === 0 || clash ? undefined : { json, count, leftOut };
 }
 
 /** What the client build keeps of a data route whose template can adopt (route-modules.ts `adopts`). */
@@ -102,12 +100,15 @@ export function firstVisitChunk(
   body: string,
   links?: (html: string) => string,
 ): { file: { path: string; contents: Uint8Array }; assets: { chunk: string; imports: string[] } } | undefined {
-  const left = firstVisitData(page, body, links);
+  // As the full chunk holds it: the sidebar comes from the template module.
+  const { sidebar: _fromImport, ...data } = page as PageData & { sidebar?: unknown };
+  const left = firstVisitData(data, body, links);
   if (!left) return undefined;
   const dir = recipe.chunk.slice(0, recipe.chunk.lastIndexOf('/') + 1);
   const chunk = dataChunk({
     ...recipe,
-    page: left.data as PageData,
+    page,
+    json: left.json,
     firstVisit: { count: left.count, fullChunk: recipe.chunk.slice(dir.length) },
   });
   const chunkPath = `${dir}${chunk.file}`;
