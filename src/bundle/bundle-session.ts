@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
+import { readBundle, writeBundle } from './bundle-disk-cache.js';
 import { generatedFilesPlugin } from './generated-files.js';
 import type { GeneratedFile } from './route-modules.js';
 
@@ -35,10 +36,13 @@ export async function disposeBundleSession(session: BundleSession): Promise<void
 
 /**
  * One esbuild build of `options` with the generated modules served from memory. In a session, the context made
- * for the same name and options (entry points included) is rebuilt; other options make a new context.
+ * for the same name and options (entry points included) is rebuilt; other options make a new context. Without
+ * one, given a disk cache folder (`build`), the result of the last build with the same options, modules and
+ * inputs is taken from it (bundle-disk-cache.ts).
  */
 export async function runBundle<T extends esbuild.BuildOptions & { metafile: true }>(
-  session: BundleSession | undefined,
+  /** What is kept from other builds: serve's session, or a disk cache folder (bundle-disk-cache.ts) for `build`. */
+  reuse: BundleSession | string | undefined,
   name: string,
   genDir: string,
   generated: readonly GeneratedFile[],
@@ -49,7 +53,14 @@ export async function runBundle<T extends esbuild.BuildOptions & { metafile: tru
     plugins: [generatedFilesPlugin(genDir, files)],
   });
   // The options given decide the result's shape (metafile, outputFiles); the plugin added does not change it.
-  if (!session) return (await esbuild.build(withFiles(() => generated))) as esbuild.BuildResult<T>;
+  if (typeof reuse !== 'object') {
+    const kept = reuse ? await readBundle(reuse, genDir, generated, options) : undefined;
+    if (kept) return kept as esbuild.BuildResult<T>;
+    const result = (await esbuild.build(withFiles(() => generated))) as esbuild.BuildResult<T>;
+    if (reuse) await writeBundle(reuse, genDir, generated, options, result);
+    return result;
+  }
+  const session = reuse;
   const key = createHash('sha1').update(JSON.stringify({ genDir, options })).digest('hex');
   const id = `${name}\0${genDir}`;
   let kept = session.contexts.get(id);

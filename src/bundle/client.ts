@@ -46,6 +46,8 @@ export async function buildClient(options: {
   entries: readonly RouteEntry[];
   minify: boolean;
   session?: BundleSession | undefined;
+  /** `build`: the folder of bundle-disk-cache.ts. */
+  diskCache?: string | undefined;
   /** `openapi.console.enabled`: off, the console's code is dead and esbuild leaves out its chunk (issue 19). */
   apiConsole?: boolean | undefined;
   /** Given, data chunks go here as they are made instead of into the result (the build writes them at once). */
@@ -55,7 +57,7 @@ export async function buildClient(options: {
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
   const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
   const liquidWorker = await buildLiquidWorker({ minify: options.minify });
-  const result = await runBundle(options.session, 'client', options.genDir, options.generated, {
+  const result = await runBundle(options.session ?? options.diskCache, 'client', options.genDir, options.generated, {
     entryPoints: [
       runtimeEntry,
       cssEntry,

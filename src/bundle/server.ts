@@ -33,6 +33,8 @@ export async function buildServer(options: {
   generated: readonly GeneratedFile[];
   entries: readonly RouteEntry[];
   session?: BundleSession | undefined;
+  /** `build`: the folder of bundle-disk-cache.ts; with it, the bundle's codeHash is given too (for the body cache). */
+  diskCache?: string | undefined;
 }): Promise<ServerBundle> {
   const entryFile = path.join(options.genDir, 'server-entry.jsx');
   // Named imports, not `import *`: the route's page data is left out (it is pure, and rendering takes it from
@@ -65,7 +67,7 @@ export async function buildServer(options: {
   const generated = [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }];
   let inputs: string[] = [];
   try {
-    const result = await runBundle(options.session, 'server', options.genDir, generated, {
+    const result = await runBundle(options.session ?? options.diskCache, 'server', options.genDir, generated, {
       entryPoints: [entryFile],
       outfile,
       bundle: true,
@@ -85,7 +87,7 @@ export async function buildServer(options: {
     throw bundleError(err, options.generated);
   }
   const bundle = loadCommonJs(outfile) as ServerBundle;
-  const codeHash = options.session ? await hashCode(inputs, options.genDir) : undefined;
+  const codeHash = options.session || options.diskCache ? await hashCode(inputs, options.genDir) : undefined;
   return { modules: bundle.modules, renderRoute: bundle.renderRoute, file: outfile, ...(codeHash ? { codeHash } : {}) };
 }
 

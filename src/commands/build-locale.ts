@@ -220,6 +220,8 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       manifest,
       live: clientLive,
     } = await stage(log, 'bundle', async () => {
+      // `build` keeps esbuild's results on disk for the next run (`serve` keeps its contexts instead).
+      const diskCache = !o.preview && o.cache.dir ? path.join(o.cache.dir, 'bundle') : undefined;
       // Data chunks go straight to the output as they are made; an open page taking the build early needs them too.
       const dataChunks: OutputFile[] = [];
       const clientBuild = buildClient({
@@ -228,6 +230,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         entries: generated.entries,
         minify: true,
         session: o.preview?.bundles,
+        diskCache,
         apiConsole: config.openapi?.console?.enabled === true,
         emit:
           emit && o.onClientReady
@@ -252,6 +255,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
           generated: generated.files,
           entries: generated.entries,
           session: o.preview?.bundles,
+          diskCache,
         });
       try {
         // Given the cores to itself, the client side an open page waits for is ready sooner (serve); build

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import v8 from 'node:v8';
+
+/**
+ * One cache entry on disk: a value written with v8.serialize behind the SHA-1 of its bytes, written whole or not at
+ * all (a temporary file renamed), so a build running beside this one reads the old entry or the new one. A missing,
+ * truncated or corrupt entry reads as undefined, never as an error: a cache only ever misses.
+ */
+const DIGEST_BYTES = 20;
+/** A temporary file this old belongs to no running build: one stopped between writing and renaming it. */
+const STALE_TMP_MS = 60 * 60 * 1000;
+
+const sha1 = (data: string | Uint8Array): Buffer => createHash('sha1').update(data).digest();
+
+export async function readEntry(file: string): Promise<unknown> {
+  try {
+    const bytes = await fs.readFile(file);
+    if (bytes.length <= DIGEST_BYTES) return undefined;
+    const body = bytes.subarray(DIGEST_BYTES);
+    if (!sha1(body).equals(bytes.subarray(0, DIGEST_BYTES))) return undefined;
+    const value: unknown = v8.deserialize(body);
+    // Used now: pruning removes the least recently used first.
+    const now = new Date();
+    await fs.utimes(file, now, now).catch(() => undefined);
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the entry, then keeps at most `limits` of the folder's entries of the same extension, the newest first. */
+export async function writeEntry(
+  file: string,
+  value: unknown,
+  limits: { entries: number; bytes: number },
+): Promise<void> {
+  let tmp: string | undefined;
+  try {
+    const body = v8.serialize(value);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const handle = await fs.open(tmp, 'w');
+    try {
+      const { bytesWritten } = await handle.writev([sha1(body), body]);
+      if (bytesWritten !== DIGEST_BYTES + body.length) throw new Error('short write');
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(tmp, file);
+    tmp = undefined;
+    await prune(path.dirname(file), file, limits);
+  } catch {
+    // Not kept: the next build does the work again.
+  } finally {
+    if (tmp) await fs.rm(tmp, { force: true }).catch(() => undefined);
+  }
+}
+
+async function prune(dir: string, keep: string, limits: { entries: number; bytes: number }): Promise<void> {
+  const ext = path.extname(keep);
+  const found = await Promise.all(
+    (await fs.readdir(dir)).map(async (name) => {
+      const file = path.join(dir, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      return stat && { file, size: stat.size, mtime: stat.mtimeMs, tmp: name.endsWith('.tmp') };
+    }),
+  );
+  const now = Date.now();
+  let count = 0;
+  let bytes = 0;
+  const remove: string[] = [];
+  for (const entry of found
+    .filter((f) => f !== undefined)
+    .filter((f) => f.tmp || f.file.endsWith(ext))
+    .sort((a, b) => b.mtime - a.mtime)) {
+    if (entry.tmp) {
+      if (now - entry.mtime > STALE_TMP_MS) remove.push(entry.file);
+      continue;
+    }
+    if (entry.file !== keep && (count >= limits.entries || bytes + entry.size > limits.bytes)) {
+      remove.push(entry.file);
+      continue;
+    }
+    count++;
+    bytes += entry.size;
+  }
+  await Promise.all(remove.map((f) => fs.rm(f, { force: true }).catch(() => undefined)));
+}
