@@ -15,6 +15,7 @@ import { stage, type Logger } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { OutputFile } from '../output/write.js';
 import { buildMachineFiles } from '../publish/index.js';
+import { loadBodyCache, saveBodyCache } from '../render/body-disk-cache.js';
 import { releaseWrittenPage } from '../render/release-page.js';
 import { pageOnRequest, renderPages, type RenderOptions } from '../render/render-pages.js';
 import { buildDocsVersions, type BuildDocsVersionsInput } from '../routes/docs-versions.js';
@@ -109,6 +110,9 @@ export interface LocaleBuild {
  * machine files. Pure of the output folder: it returns the files and its warnings, and throws PortalError on
  * errors; the caller writes once and reports once for every locale.
  */
+/** Above this many pages a build renders every body (on two threads) rather than hold them all for the disk cache. */
+const MAX_DISK_BODIES = 500;
+
 const kib = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
 
 export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
@@ -292,18 +296,25 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     };
     o.onPagesReady?.(pageOnRequest(renderOptions));
     o.superseded?.throwIfAborted();
-    const rendered = await stage(log, `render ${table.routes.length} pages`, () =>
-      renderPages({
+    const rendered = await stage(log, `render ${table.routes.length} pages`, async () => {
+      // `build` keeps the bodies on disk for its next run; not for a large site, whose bodies all stay in memory then.
+      const diskBodies =
+        !o.preview && o.cache.dir && server.codeHash && table.routes.length <= MAX_DISK_BODIES
+          ? await loadBodyCache(path.join(o.cache.dir, 'bodies'), o.siteDir, o.locale)
+          : undefined;
+      const done = await renderPages({
         ...renderOptions,
-        bodyCache: o.preview?.bodies,
+        bodyCache: o.preview?.bodies ?? diskBodies,
         signal: o.superseded,
         emit,
         // Kept for the search stage, which reads their text; an operation's search entry comes from its data.
         keep: searchReadsHtml,
         // serve keeps its API reference for the next rebuild: its pages' data must stay whole.
         release: o.preview ? undefined : releaseWrittenPage,
-      }),
-    );
+      });
+      if (diskBodies) await saveBodyCache(diskBodies);
+      return done;
+    });
 
     o.superseded?.throwIfAborted();
     // 7. Check: broken links fail the build, broken anchors warn
