@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PageData, SidebarItem, SiteData } from '../../templates/shared/types.js';
-import { isStaticContentModule } from '../content/static-content.js';
+import { isStaticContentModule } from '../content/static-content-module.js';
 import type { Route, TemplateName } from '../routes/route.js';
 import { jsonExpression, safeJson } from '../safe-json.js';
 

@@ -10,7 +10,8 @@ import { remarkCollectLinks, type SourceLink } from './plugins/collect-links.js'
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds, type Heading2 } from './plugins/heading-ids.js';
 import { rehypeHighlight } from './plugins/highlight.js';
 import { remarkLiquidExamples } from './plugins/liquid-examples.js';
-import { needsMdxCompiler, staticContentModule, toStaticTree } from './static-content.js';
+import { staticContentModule } from './static-content-module.js';
+import { needsMdxCompiler, toStaticTree } from './static-content.js';
 import { parseMarkdownOnly } from './markdown-fast-parse.js';
 import { checkTreeDepth } from './limits.js';
 

@@ -4,7 +4,6 @@ import { find, html } from 'property-information';
 import styleToJs from 'style-to-js';
 import { walk, type WalkNode } from './plugins/walk.js';
 import type { StaticNode } from '../../templates/shared/static-node.js';
-import { fromJsonExpression, jsonExpression } from '../safe-json.js';
 
 /**
  * Most docs are Markdown written in .mdx files: no JSX, no import/export, no `{expressions}`. For those the
@@ -87,26 +86,3 @@ function reactProps(node: Element): Record<string, unknown> | undefined {
   }
   return any ? out : undefined;
 }
-
-const STATIC_CONTENT_IMPORT = "import { staticContent } from '@portal/theme/pages/static-content.tsx';\n";
-
-const STATIC_CONTENT_CALL = `${STATIC_CONTENT_IMPORT}export default staticContent(`;
-const STATIC_CONTENT_END = ');\n';
-
-/** The module a route imports as its Content: data plus the shared template. */
-export function staticContentModule(nodes: StaticNode[]): string {
-  return `${STATIC_CONTENT_CALL}${jsonExpression(nodes)}${STATIC_CONTENT_END}`;
-}
-
-/**
- * The tree of such a module, read back (`portal serve` sends it to the open page, which renders it with the
- * template it already has); undefined for any other module.
- */
-export function staticContentNodes(code: string): StaticNode[] | undefined {
-  if (!code.startsWith(STATIC_CONTENT_CALL) || !code.endsWith(STATIC_CONTENT_END)) return undefined;
-  const nodes = fromJsonExpression(code.slice(STATIC_CONTENT_CALL.length, -STATIC_CONTENT_END.length));
-  return Array.isArray(nodes) ? (nodes as StaticNode[]) : undefined;
-}
-
-/** Whether compiled code is such a module: its page's HTML then holds the whole body, with nothing to run. */
-export const isStaticContentModule = (code: string): boolean => code.startsWith(STATIC_CONTENT_IMPORT);

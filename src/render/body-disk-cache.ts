@@ -26,12 +26,27 @@ export async function loadBodyCache(dir: string, siteDir: string, locale: string
     .digest('hex');
   const file = path.join(dir, `${name}.bodies`);
   const stored = await readEntry(file);
-  const entries = stored instanceof Map ? (stored as BodyCache['entries']) : new Map();
+  const entries: BodyCache['entries'] = new Map();
+  if (stored instanceof Map)
+    for (const [key, { html, ids }] of stored as Map<string, StoredBody>)
+      entries.set(key, { html: html.toString(), ids });
   return { file, entries, loaded: new Set(entries.keys()) };
+}
+
+/**
+ * A body as kept: its HTML as UTF-8 bytes, half the size of most pages' HTML as V8 writes strings (two bytes per
+ * character once a page holds one outside Latin-1), so reading the file back takes half the time.
+ */
+interface StoredBody {
+  html: Buffer;
+  ids: string[];
 }
 
 /** Writes the bodies of this build, unless they are the ones read. */
 export async function saveBodyCache(cache: DiskBodyCache): Promise<void> {
   const same = cache.entries.size === cache.loaded.size && [...cache.entries.keys()].every((k) => cache.loaded.has(k));
-  if (!same) await writeEntry(cache.file, cache.entries, LIMITS);
+  if (same) return;
+  const stored = new Map<string, StoredBody>();
+  for (const [key, { html, ids }] of cache.entries) stored.set(key, { html: Buffer.from(html), ids });
+  await writeEntry(cache.file, stored, LIMITS);
 }

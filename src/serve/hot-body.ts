@@ -1,5 +1,5 @@
 import type { ProcessedSource } from '../content/process-source.js';
-import { staticContentNodes } from '../content/static-content.js';
+import { staticContentNodes } from '../content/static-content-module.js';
 import { buildDocsVersions, type BuildDocsVersionsInput } from '../routes/docs-versions.js';
 import type { Route } from '../routes/route.js';
 import { buildRouteTable, type RouteTableInput } from '../routes/route-table.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateRouteModules } from '../../../src/bundle/route-modules.ts';
-import { staticContentModule } from '../../../src/content/static-content.ts';
+import { staticContentModule } from '../../../src/content/static-content-module.ts';
 import type { Route } from '../../../src/routes/route.ts';
 import type { PageData, SidebarItem, SiteData } from '../../../templates/shared/types.ts';
 

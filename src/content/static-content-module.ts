@@ -1,0 +1,30 @@
+import type { StaticNode } from '../../templates/shared/static-node.js';
+import { fromJsonExpression, jsonExpression } from '../safe-json.js';
+
+/**
+ * The module a Markdown-only page compiles to (static-content.ts makes its tree): its text format, written by the
+ * compiler and read by the bundle and serve stages. A module of its own, without the tree conversion's packages, so
+ * a build whose pages all come from the compile cache does not load them.
+ */
+const STATIC_CONTENT_IMPORT = "import { staticContent } from '@portal/theme/pages/static-content.tsx';\n";
+
+const STATIC_CONTENT_CALL = `${STATIC_CONTENT_IMPORT}export default staticContent(`;
+const STATIC_CONTENT_END = ');\n';
+
+/** The module a route imports as its Content: data plus the shared template. */
+export function staticContentModule(nodes: StaticNode[]): string {
+  return `${STATIC_CONTENT_CALL}${jsonExpression(nodes)}${STATIC_CONTENT_END}`;
+}
+
+/**
+ * The tree of such a module, read back (`portal serve` sends it to the open page, which renders it with the
+ * template it already has); undefined for any other module.
+ */
+export function staticContentNodes(code: string): StaticNode[] | undefined {
+  if (!code.startsWith(STATIC_CONTENT_CALL) || !code.endsWith(STATIC_CONTENT_END)) return undefined;
+  const nodes = fromJsonExpression(code.slice(STATIC_CONTENT_CALL.length, -STATIC_CONTENT_END.length));
+  return Array.isArray(nodes) ? (nodes as StaticNode[]) : undefined;
+}
+
+/** Whether compiled code is such a module: its page's HTML then holds the whole body, with nothing to run. */
+export const isStaticContentModule = (code: string): boolean => code.startsWith(STATIC_CONTENT_IMPORT);
