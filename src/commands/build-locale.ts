@@ -137,7 +137,12 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     const markdown = sources.filter((s) => s.ext !== '.tsx');
     // git runs while the sources compile: asked about every source, of which the route table reads the docs'.
     const lastUpdatedLoading = config.docs.showLastUpdateTime
-      ? stage(log, 'last updated (git log)', () => loadLastUpdated(sources.map((s) => s.file)))
+      ? stage(log, 'last updated (git log)', () =>
+          loadLastUpdated(
+            sources.map((s) => s.file),
+            o.cache.dir && path.join(o.cache.dir, 'git'),
+          ),
+        )
       : undefined;
     // The API document is read and validated on this thread while the workers compile: neither needs the other.
     const compiling = stage(log, `compile ${markdown.length} MDX files`, () =>
