@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SiteData } from '../../templates/shared/types.js';
+import type { PageData, SiteData } from '../../templates/shared/types.js';
 import type { RoutePage } from '../bundle/route-modules.js';
 import type { ServerBundle } from '../bundle/server.js';
 import type { BodyResult } from './render-body.js';
@@ -26,11 +26,23 @@ export async function renderBodiesCached(
   signal?: AbortSignal | undefined,
 ): Promise<Map<string, BodyResult>> {
   const siteHash = createHash('sha1').update(JSON.stringify(site)).digest('hex');
-  const keyOf = ({ route, page }: RoutePage): string =>
-    createHash('sha1')
-      .update(`${codeHash}\0${siteHash}\0`)
-      .update(JSON.stringify([route.path, route.template, route.body, page]))
+  // The routes of one sidebar share its array (route-modules.ts): encoded once, not once per page (an API
+  // reference's sidebar lists every operation, and was most of the bytes hashed for its pages).
+  const sidebarDigests = new Map<unknown, string>();
+  const keyOf = ({ route, page }: RoutePage): string => {
+    const { sidebar, ...rest } = page as PageData & { sidebar?: unknown };
+    let sidebarDigest = sidebarDigests.get(sidebar);
+    if (sidebarDigest === undefined) {
+      sidebarDigest = createHash('sha1')
+        .update(String(JSON.stringify(sidebar)))
+        .digest('hex');
+      sidebarDigests.set(sidebar, sidebarDigest);
+    }
+    return createHash('sha1')
+      .update(`${codeHash}\0${siteHash}\0${sidebarDigest}\0`)
+      .update(JSON.stringify([route.path, route.template, route.body, rest]))
       .digest('hex');
+  };
   const keys = new Map(pages.map((p) => [p.route.path, keyOf(p)]));
   const missing = pages.filter((p) => !cache.entries.has(keys.get(p.route.path) as string));
   let rendered: Map<string, BodyResult>;

@@ -22,10 +22,12 @@ const bundle: ServerBundle = {
   },
 };
 const site = { title: 'Site' } as SiteData;
+let sidebar = [{ type: 'link', label: 'One', href: '/a' }];
+// Both pages share one sidebar array, as route-modules.ts gives them.
 const pages = (b: string): RoutePage[] =>
   ['/a', '/b'].map((p) => ({
     route: { path: p, template: 'DocPage', body: { type: 'none' } } as Route,
-    page: { title: p === '/b' ? b : 'A' } as PageData,
+    page: { title: p === '/b' ? b : 'A', sidebar } as unknown as PageData,
   }));
 
 /** One `portal build`'s render stage as build-locale.ts runs it: bodies from disk, the new ones written back. */
@@ -49,6 +51,10 @@ describe('rendered bodies kept on disk between builds', () => {
     expect((await buildOnce('code-1', 'B2')).rendered).toEqual(['B2']);
     // The server bundle's code (a template, a site page): every page.
     expect((await buildOnce('code-2', 'B2')).rendered).toEqual(['A', 'B2']);
+    // The sidebar both pages show: both.
+    sidebar = [{ type: 'link', label: 'Renamed', href: '/a' }];
+    expect((await buildOnce('code-2', 'B2')).rendered).toEqual(['A', 'B2']);
+    expect((await buildOnce('code-2', 'B2')).rendered).toEqual([]);
     // Another site folder has bodies of its own.
     expect((await loadBodyCache(dir, '/other-site', undefined)).entries.size).toBe(0);
   });
