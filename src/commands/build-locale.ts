@@ -342,13 +342,16 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     o.superseded?.throwIfAborted();
     // 7a. Search index and files for machines: sitemap, robots, llms.txt, Markdown sources (issue 7)
     const sourceText = new Map(sources.map((s) => [s.file, s.text]));
-    const published = await stage(log, 'search index, sitemap, llms.txt', () => [
-      ...buildSiteSearch({
-        routes: table.routes,
-        documents: rendered.files,
-        trailingSlash: config.trailingSlash,
-        versions: siteData.site.versions,
-      }),
+    const published = await stage(log, 'search index, sitemap, llms.txt', async () => [
+      ...(await buildSiteSearch(
+        {
+          routes: table.routes,
+          documents: rendered.files,
+          trailingSlash: config.trailingSlash,
+          versions: siteData.site.versions,
+        },
+        o.cache.dir && path.join(o.cache.dir, 'search'),
+      )),
       ...buildMachineFiles({
         routes: table.routes,
         config,
