@@ -56,7 +56,7 @@ export async function buildClient(options: {
   const outdir = path.join(options.genDir, 'client-out');
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
   const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
-  const liquidWorker = await buildLiquidWorker({ minify: options.minify });
+  const liquidWorker = await buildLiquidWorker({ minify: options.minify, diskCache: options.diskCache });
   const result = await runBundle(options.session ?? options.diskCache, 'client', options.genDir, options.generated, {
     entryPoints: [
       runtimeEntry,
