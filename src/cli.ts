@@ -51,7 +51,7 @@ export function createProgram(): Command {
       '--openapi-root <dir>',
       "folder the OpenAPI document's $refs may reach (default: openapi.root, else its openapi folder)",
     )
-    .option('--no-cache', 'compile every file and read the OpenAPI document afresh (benchmarks)')
+    .option('--no-cache', 'build from scratch, using and keeping none of the caches in .portal/cache (benchmarks)')
     .option('-q, --quiet', 'print only warnings and errors', false)
     .option('--verbose', 'print what each stage did under its line', false)
     .addHelpText(
