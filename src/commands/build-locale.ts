@@ -105,16 +105,16 @@ export interface LocaleBuild {
   live?: LiveBuild | undefined;
 }
 
+const kib = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
+
+/** Above this many pages a build renders every body (on two threads) rather than hold them all for the disk cache. */
+const MAX_DISK_BODIES = 500;
+
 /**
  * Stages 2–7 of `portal build` for one locale: collect, compile, route table, bundle, render, check, search and
  * machine files. Pure of the output folder: it returns the files and its warnings, and throws PortalError on
  * errors; the caller writes once and reports once for every locale.
  */
-/** Above this many pages a build renders every body (on two threads) rather than hold them all for the disk cache. */
-const MAX_DISK_BODIES = 500;
-
-const kib = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
-
 export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
   const { config, log } = o;
   const warnings: Diagnostic[] = [];
