@@ -12,8 +12,12 @@ import { createLiquidRunner, type LiquidRunner } from './worker-client.ts';
 /** Replaced at build time by the worker's file name (src/bundle/client.ts); empty in the server bundle. */
 declare const PORTAL_LIQUID_WORKER: string;
 
-/** Pause after a keystroke before rendering: typing a word renders once, not once per letter. */
-const DEBOUNCE_MS = 150;
+/**
+ * Pause in typing after which the output is announced. Rendering does not wait for it: each keystroke renders at once
+ * (issue 19: output within 50 ms of a keystroke), and the runner sends only the latest of the requests made while
+ * one runs; the live region is marked busy meanwhile, so a screen reader speaks the output once, not per letter.
+ */
+const ANNOUNCE_PAUSE_MS = 500;
 /** issue 19: a template still rendering after this long is stopped. */
 const TIMEOUT_MS = 1000;
 
@@ -104,6 +108,7 @@ function createPanel(target: PlaygroundTarget, example: PageExample): void {
   const outputPre = el('pre', { class: 'try-output', tabindex: '0', 'aria-labelledby': `${id}-output-label` }, output);
   const problem = el('p', { class: 'try-problem', hidden: '' });
   const status = el('span', { class: 'try-status' });
+  const live = el('div', { 'aria-live': 'polite' }, outputPre, problem);
   const reset = el('button', { type: 'button', class: 'try-action' }, 'Reset');
   const close = el('button', { type: 'button', class: 'try-action' }, 'Close');
   const panel = el(
@@ -122,14 +127,13 @@ function createPanel(target: PlaygroundTarget, example: PageExample): void {
       : []),
     el('div', { class: 'try-output-head' }, el('span', { id: `${id}-output-label` }, 'Output'), status),
     // Polite: the reader hears the new output (or the problem) once typing pauses, not every keystroke.
-    el('div', { 'aria-live': 'polite' }, outputPre, problem),
+    live,
     el('div', { class: 'try-actions' }, reset, close),
   );
 
   const runner: LiquidRunner = createLiquidRunner({ workerUrl: workerUrl(), timeoutMs: TIMEOUT_MS });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = async () => {
-    clearTimeout(timer);
     const started = performance.now();
     status.textContent = 'Rendering…';
     const outcome = await runner.render({
@@ -153,8 +157,10 @@ function createPanel(target: PlaygroundTarget, example: PageExample): void {
     }
   };
   const schedule = () => {
+    live.setAttribute('aria-busy', 'true');
     clearTimeout(timer);
-    timer = setTimeout(() => void run(), DEBOUNCE_MS);
+    timer = setTimeout(() => live.removeAttribute('aria-busy'), ANNOUNCE_PAUSE_MS);
+    void run();
   };
   template.area.addEventListener('input', schedule);
   data.area.addEventListener('input', schedule);

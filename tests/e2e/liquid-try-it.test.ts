@@ -111,8 +111,27 @@ describe('Try it on the filters reference (issue 19)', () => {
 
     await page.fill(TEMPLATE, '{{ product.price | money_with_currency }} / {{ product.title | default: "none" }}');
     await outputIs(page, '$45.00 USD / none');
+    // A keystroke renders at once, not after typing pauses (issue 19: output within 50 ms of a keystroke); the
+    // live region stays busy until the pause, so a screen reader speaks the output once rather than per letter.
+    const atChange = await page.evaluate(
+      ([template, panel]) =>
+        new Promise<{ output: string; busy: string | null }>((resolve) => {
+          const area = document.querySelector<HTMLTextAreaElement>(template as string) as HTMLTextAreaElement;
+          const live = document.querySelector(`${panel} [aria-live="polite"]`) as HTMLElement;
+          const code = live.querySelector('.try-output code') as HTMLElement;
+          new MutationObserver((_, observer) => {
+            observer.disconnect();
+            resolve({ output: code.textContent ?? '', busy: live.getAttribute('aria-busy') });
+          }).observe(code, { childList: true, characterData: true, subtree: true });
+          area.value += '!';
+          area.dispatchEvent(new Event('input', { bubbles: true }));
+        }),
+      [TEMPLATE, PANEL],
+    );
+    expect(atChange).toEqual({ output: '$45.00 USD / none!', busy: 'true' });
+    await expect.poll(() => page.getAttribute(`${PANEL} [aria-live="polite"]`, 'aria-busy')).toBe(null);
     await page.fill(DATA, '{ "shop": { "currency": "EUR" }, "product": { "price": 4500, "title": "Linen" } }');
-    await outputIs(page, '€45.00 EUR / Linen');
+    await outputIs(page, '€45.00 EUR / Linen!');
 
     await page.fill(TEMPLATE, '{{ product.price | money }}\n  {% fo %}');
     await problemMatches(page, '^Line 2, column 3 of the template: tag "fo" not found\\.$');
