@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { codeHash } from '../code-hash.js';
+import { readEntry, writeEntry } from '../disk-entry.js';
 import type { ApiContribution } from './contribution.js';
 import { locateLink } from './description-links.js';
 import { documentLocator, type ExactLocator } from './locate.js';
@@ -17,22 +16,21 @@ export interface ApiEntry {
  * Entries kept, the most recently used first: a document edited gets a new entry under the same name (same options,
  * same code), so more than a few are only documents no longer built, or built from other folders (tests).
  */
-const MAX_ENTRIES = 24;
-const MAX_BYTES = 256 * 1024 * 1024;
-/** A temporary file this old belongs to no running build: one stopped between writing and renaming it. */
-const STALE_TMP_MS = 60 * 60 * 1000;
-const DIGEST_BYTES = 20;
-
-const sha1 = (data: string | Uint8Array): Buffer => createHash('sha1').update(data).digest();
+const LIMITS = { entries: 24, bytes: 256 * 1024 * 1024 };
 
 /** One file per options and code; the files read are checked against the entry, so an edited document replaces it. */
 const entryFile = async (dir: string, key: string): Promise<string> =>
-  path.join(dir, `${sha1(`${await codeHash()}\0${key}`).toString('hex')}.api`);
+  path.join(
+    dir,
+    `${createHash('sha1')
+      .update(`${await codeHash()}\0${key}`)
+      .digest('hex')}.api`,
+  );
 
 /**
  * The entry of these options made by this code, when every file it read is unchanged (`current` reads them again and
- * gives their texts); undefined otherwise. A missing, truncated or corrupt entry is a miss, never an error: each
- * file starts with the SHA-1 of the rest, checked before it is deserialized.
+ * gives their texts); undefined otherwise. A missing, truncated or corrupt entry is a miss, never an error
+ * (src/disk-entry.ts checks each file's digest before it is deserialized).
  */
 export async function readApiEntry(
   dir: string,
@@ -40,13 +38,9 @@ export async function readApiEntry(
   current: (reads: ReadonlyMap<string, string>) => Promise<Map<string, string> | undefined>,
 ): Promise<ApiEntry | undefined> {
   try {
-    const file = await entryFile(dir, key);
-    const stored = decode(await fs.readFile(file));
+    const stored = asApiEntry(await readEntry(await entryFile(dir, key)));
     const texts = stored && (await current(stored.reads));
     if (!stored || !texts || !restoreLocators(stored.contribution, texts)) return undefined;
-    // Used now: pruning removes the least recently used first.
-    const now = new Date();
-    await fs.utimes(file, now, now).catch(() => undefined);
     return stored;
   } catch {
     return undefined;
@@ -54,41 +48,19 @@ export async function readApiEntry(
 }
 
 /**
- * Writes the entry whole or not at all (a temporary file renamed), so a build running beside this one reads the old
- * entry or the new one, never part of either; then prunes the folder. Nothing here fails the build: an entry that
- * cannot be written is only a cache miss next time.
+ * Writes the entry whole or not at all, so a build running beside this one reads the old entry or the new one, then
+ * prunes the folder (src/disk-entry.ts). Nothing here fails the build: an entry that cannot be written is only a
+ * cache miss next time.
  */
 export async function writeApiEntry(dir: string, key: string, entry: ApiEntry): Promise<void> {
-  let tmp: string | undefined;
-  try {
-    const contribution = withoutLocators(entry.contribution);
-    if (!contribution) return;
-    const body = v8.serialize({ reads: entry.reads, contribution });
-    const file = await entryFile(dir, key);
-    await fs.mkdir(dir, { recursive: true });
-    tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    const handle = await fs.open(tmp, 'w');
-    try {
-      const { bytesWritten } = await handle.writev([sha1(body), body]);
-      if (bytesWritten !== DIGEST_BYTES + body.length) throw new Error('short write');
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(tmp, file);
-    tmp = undefined;
-    await prune(dir, file);
-  } catch {
-    // Not kept; the next build loads the document again.
-  } finally {
-    if (tmp) await fs.rm(tmp, { force: true }).catch(() => undefined);
-  }
+  const contribution = withoutLocators(entry.contribution);
+  if (!contribution) return;
+  await writeEntry(await entryFile(dir, key), { reads: entry.reads, contribution }, LIMITS);
 }
 
-function decode(bytes: Buffer): ApiEntry | undefined {
-  if (bytes.length <= DIGEST_BYTES) return undefined;
-  const body = bytes.subarray(DIGEST_BYTES);
-  if (!sha1(body).equals(bytes.subarray(0, DIGEST_BYTES))) return undefined;
-  const value = v8.deserialize(body) as Partial<ApiEntry> | null;
+/** The value read as an entry of this cache, or undefined when it does not have that shape. */
+function asApiEntry(stored: unknown): ApiEntry | undefined {
+  const value = stored as Partial<ApiEntry> | null | undefined;
   const c = value?.contribution;
   const readsOk =
     value?.reads instanceof Map && [...value.reads].every(([f, d]) => typeof f === 'string' && typeof d === 'string');
@@ -126,37 +98,4 @@ function restoreLocators(contribution: ApiContribution, texts: ReadonlyMap<strin
     }
   }
   return true;
-}
-
-/** Keeps the most recently used entries, MAX_ENTRIES and MAX_BYTES at most, and always `keep`. */
-async function prune(dir: string, keep: string): Promise<void> {
-  const names = await fs.readdir(dir);
-  const found = await Promise.all(
-    names.map(async (name) => {
-      const file = path.join(dir, name);
-      const stat = await fs.stat(file).catch(() => undefined);
-      return stat && { file, size: stat.size, mtime: stat.mtimeMs, tmp: name.endsWith('.tmp') };
-    }),
-  );
-  const now = Date.now();
-  const entries = found
-    .filter((f) => f !== undefined)
-    .filter((f) => f.tmp || f.file.endsWith('.api'))
-    .sort((a, b) => b.mtime - a.mtime);
-  let count = 0;
-  let bytes = 0;
-  const remove: string[] = [];
-  for (const entry of entries) {
-    if (entry.tmp) {
-      if (now - entry.mtime > STALE_TMP_MS) remove.push(entry.file);
-      continue;
-    }
-    if (entry.file !== keep && (count >= MAX_ENTRIES || bytes + entry.size > MAX_BYTES)) {
-      remove.push(entry.file);
-      continue;
-    }
-    count++;
-    bytes += entry.size;
-  }
-  await Promise.all(remove.map((f) => fs.rm(f, { force: true }).catch(() => undefined)));
 }
