@@ -17,6 +17,7 @@ import {
   type BuildStats,
   type Logger,
 } from '../log.js';
+import { removeLeftovers } from '../output/leftovers.js';
 import { openOutput, type OutputFile, type OutputWriter } from '../output/write.js';
 import type { SwapGate } from '../output/swap-gate.js';
 import type { PageRenderer } from '../serve/pending-build.js';
@@ -100,6 +101,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const genDirs: string[] = [];
   const releases: Array<() => void> = [];
   let writing: Promise<OutputWriter> | undefined;
+  // What builds killed outright left in the work folder goes, beside this build's own work (leftovers.ts).
+  const sweeping = removeLeftovers(workDir).catch(() => []);
   const claimGenDir = (locale: string | undefined): string => {
     const dir = genDirOf(locale);
     genDirs.push(dir);
@@ -225,7 +228,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       );
     throw err;
   } finally {
-    await Promise.all(genDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+    await Promise.all([sweeping, ...genDirs.map((dir) => fs.rm(dir, { recursive: true, force: true }))]);
     for (const release of releases) release();
   }
 }
