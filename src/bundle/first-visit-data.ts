@@ -31,7 +31,8 @@ const MIN_LENGTH = 32;
  * the rendered body already holds replaced by `{"$adopt": i}`, i being the index of the marked element holding it
  * in document order, which the browser reads back before hydrating. Only exact matches are left out: a SafeHtml
  * whose HTML (as is, or with its internal links as the Markdown template writes them) is the whole content of a
- * marked element, and an example's `value` whose text (as ExampleBlock shows it) is. Undefined when nothing would be left out, or when the data already has a key the markers use.
+ * marked element, and an example's `value` whose text (as ExampleBlock shows it) is. Undefined when nothing would
+ * be left out, or when the data already has a key the markers use.
  */
 export function firstVisitData(
   data: object,
@@ -73,9 +74,9 @@ export function firstVisitData(
     if (key === '$adopt' && !markers.has(this as object)) clash = true;
     if (key === 'value') return exampleValue(value);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-    const html$ = (value as { __html?: unknown }).__html;
-    if (typeof html$ !== 'string' || html$.length < MIN_LENGTH || Object.keys(value).length !== 1) return value;
-    const at = html.get(html$) ?? html.get(links(html$));
+    const inner = (value as { __html?: unknown }).__html;
+    if (typeof inner !== 'string' || inner.length < MIN_LENGTH || Object.keys(value).length !== 1) return value;
+    const at = html.get(inner) ?? html.get(links(inner));
     return at === undefined ? value : marker(at);
   });
   return leftOut === 0 || clash ? undefined : { json, count, leftOut };

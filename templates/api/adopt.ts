@@ -7,7 +7,7 @@ import { withoutInternalLinks } from '../shared/urls.ts';
  * ADOPT_ATTRIBUTE. Before hydration the data is made whole again from those elements, so the templates, the
  * console and later renders see the same page data as from the full chunk (issue 17 item 3: the heaviest
  * operation pages shipped their descriptions twice, in the HTML and in their data). The build decides what to
- * leave out (src/bundle/first-visit-chunk.ts) and falls back to the full chunk when the page is not as it expects.
+ * leave out (src/bundle/first-visit-data.ts) and falls back to the full chunk when the page is not as it expects.
  */
 export const ADOPT_ATTRIBUTE = 'data-adopt';
 
