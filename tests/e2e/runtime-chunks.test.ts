@@ -41,16 +41,18 @@ const spinnerSeen = (page: Page) =>
 describe('route chunks', () => {
   it('first loads the target chunk, showing a spinner in the content area while a slow one loads', async () => {
     const page = await openWithoutPrefetch('/docs/intro');
+    // Slow enough that a loaded test machine still sees the spinner (it shows 200 ms into the load) well before
+    // the chunk arrives: a CI run under load missed it within a 1 s wait on a 1.5 s chunk.
     await page.route(`**${site.chunk('/docs/guides/second')}`, async (route) => {
-      await sleep(1500);
+      await sleep(3000);
       await route.continue();
     });
     await recordSpinner(page);
     await page.click('article a[href="/docs/guides/second#details"]');
     const spinner = page.locator('.main-wrapper [role="status"][aria-label="Loading page"]');
-    await spinner.waitFor({ state: 'visible', timeout: 1000 });
+    await spinner.waitFor({ state: 'visible', timeout: 2500 });
     expect(await h1(page)).toBe('Introduction'); // the old page stays until the new one is ready
-    await expect.poll(() => h1(page), { timeout: 5000 }).toBe('Second guide');
+    await expect.poll(() => h1(page), { timeout: 8000 }).toBe('Second guide');
     expect(await spinner.count()).toBe(0);
     expect(await isSameDocument(page)).toBe(true);
     await page.close();
