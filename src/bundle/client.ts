@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { runBundle, type BundleSession } from './bundle-session.js';
-import { dataChunk } from './data-chunk.js';
+import { dataChunk, dataChunkImports } from './data-chunk.js';
 import type { FirstVisitRecipe } from './first-visit-data.js';
 import { buildLiquidWorker } from './liquid-worker.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
@@ -182,15 +182,10 @@ export async function buildClient(options: {
       else dataChunks.push(file);
       manifest.routes[entry.route.path] = {
         chunk: chunkPath,
-        imports: chunk.inlined ? shared.imports : [shared.chunk, ...shared.imports],
+        imports: dataChunkImports(chunk.inlined, shared),
       };
       if (entry.dataRoute.adopts && dataRoutes <= FIRST_VISIT_MAX_DATA_ROUTES) {
-        firstVisit.set(entry.route.path, {
-          ...recipe,
-          chunk: chunkPath,
-          templateChunk: shared.chunk,
-          imports: shared.imports,
-        });
+        firstVisit.set(entry.route.path, { ...recipe, chunk: chunkPath, template: shared });
       }
       continue;
     }

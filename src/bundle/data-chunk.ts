@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PageData } from '../../templates/shared/types.js';
+import type { RouteAssets } from './client.js';
 
 /**
  * The chunk of a route with no body of its own (route-modules.ts `dataRoute`): its page data, as a string for
@@ -43,10 +44,15 @@ export function dataChunk(
   return { file: `${name}-${contentHash(contents)}.js`, contents, inlined: taken !== undefined };
 }
 
-const withoutSidebar = (page: PageData): object => {
+/** The page data as a data chunk holds it: the sidebar comes from the template module. */
+export const withoutSidebar = (page: PageData): object => {
   const { sidebar: _fromImport, ...data } = page as PageData & { sidebar?: unknown };
   return data;
 };
+
+/** What a data chunk imports, to preload with it: its template module's chunk unless its code was taken in. */
+export const dataChunkImports = (inlined: boolean, template: RouteAssets): string[] =>
+  inlined ? template.imports : [template.chunk, ...template.imports];
 
 /** What makes a data route's chunk besides its page data: kept by the client build for the first-visit variant. */
 export interface DataChunkRecipe {

@@ -1,5 +1,6 @@
 import type { PageData } from '../../templates/shared/types.js';
-import { dataChunk, type DataChunkRecipe } from './data-chunk.js';
+import type { RouteAssets } from './client.js';
+import { dataChunk, dataChunkImports, type DataChunkRecipe, withoutSidebar } from './data-chunk.js';
 
 /**
  * The attribute the API templates put on an element whose content comes verbatim from the page data
@@ -86,9 +87,8 @@ export function firstVisitData(
 export interface FirstVisitRecipe extends DataChunkRecipe {
   /** Its full chunk's URL path (under the assets folder); the first-visit chunk is written beside it. */
   chunk: string;
-  /** The template module's chunk and what it imports, as the manifest lists them for the full chunk. */
-  templateChunk: string;
-  imports: string[];
+  /** The template module's chunk and what it imports. */
+  template: RouteAssets;
 }
 
 /**
@@ -101,9 +101,7 @@ export function firstVisitChunk(
   body: string,
   links?: (html: string) => string,
 ): { file: { path: string; contents: Uint8Array }; assets: { chunk: string; imports: string[] } } | undefined {
-  // As the full chunk holds it: the sidebar comes from the template module.
-  const { sidebar: _fromImport, ...data } = page as PageData & { sidebar?: unknown };
-  const left = firstVisitData(data, body, links);
+  const left = firstVisitData(withoutSidebar(page), body, links);
   if (!left) return undefined;
   const dir = recipe.chunk.slice(0, recipe.chunk.lastIndexOf('/') + 1);
   const chunk = dataChunk({
@@ -115,7 +113,7 @@ export function firstVisitChunk(
   const chunkPath = `${dir}${chunk.file}`;
   return {
     file: { path: chunkPath, contents: chunk.contents },
-    assets: { chunk: chunkPath, imports: chunk.inlined ? recipe.imports : [recipe.templateChunk, ...recipe.imports] },
+    assets: { chunk: chunkPath, imports: dataChunkImports(chunk.inlined, recipe.template) },
   };
 }
 

@@ -40,23 +40,21 @@ export interface RouteEntry extends RoutePage {
 }
 
 /**
- * The kit each template is taken from (templates/pages/page-kit.ts): its exported name and file. Pages with a
- * body share the page kit; a page without one gets its own kind's, so it loads no other kind's templates.
+ * The kit each template is taken from (templates/pages/page-kit.ts): its exported name and file, and whether it
+ * has `adoptFromDocument` (templates/api/adopt.ts: its pages' first visit takes rendered HTML back as data). Pages
+ * with a body share the page kit; a page without one gets its own kind's, so it loads no other kind's templates.
  */
-const KITS: Record<TemplateName, [name: string, file: string]> = {
+const KITS: Record<TemplateName, [name: string, file: string, adopts?: true]> = {
   DocPage: ['pageKit', 'page-kit.ts'],
   PlainPage: ['pageKit', 'page-kit.ts'],
   CategoryPage: ['categoryKit', 'category-kit.ts'],
   TagPage: ['tagKit', 'tag-kit.ts'],
   TagsIndexPage: ['tagsIndexKit', 'tags-index-kit.ts'],
   NotFoundPage: ['notFoundKit', 'not-found-kit.ts'],
-  ApiOperationPage: ['apiKit', 'api-kit.ts'],
-  ApiTagPage: ['apiTagKit', 'api-tag-kit.ts'],
-  ApiIntroPage: ['apiIntroKit', 'api-intro-kit.ts'],
+  ApiOperationPage: ['apiKit', 'api-kit.ts', true],
+  ApiTagPage: ['apiTagKit', 'api-tag-kit.ts', true],
+  ApiIntroPage: ['apiIntroKit', 'api-intro-kit.ts', true],
 };
-
-/** Kits with `adoptFromDocument` (templates/api/adopt.ts): their pages' first visit takes rendered HTML back as data. */
-const ADOPTING_KITS = new Set(['apiKit', 'apiTagKit', 'apiIntroKit']);
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 const importPath = (p: string): string => JSON.stringify(p.split(path.sep).join('/'));
@@ -93,7 +91,7 @@ export function generateRouteModules(
     const page: PageData = route.page;
     const sidebar = sidebarId ? sidebars[sidebarId] : undefined;
     // From a kit, not the template's own module: fewer, larger shared chunks (templates/pages/page-kit.ts).
-    const [kit, kitFile] = KITS[route.template];
+    const [kit, kitFile, adopts = false] = KITS[route.template];
     const kitImport = `import { ${kit} } from ${importPath(path.join(templatesDir, 'pages', kitFile))};`;
     const sidebarImport = sidebar
       ? `import sidebar from ${importPath(`../sidebars/${safeName(sidebarId as string)}.js`)};`
@@ -104,7 +102,7 @@ export function generateRouteModules(
       if (!templateModules.has(rel)) {
         templateModules.add(rel);
         const lines = [kitImport, `export const Template = ${kit}.${route.template};`];
-        if (ADOPTING_KITS.has(kit)) lines.push(`export const adoptFromDocument = ${kit}.adoptFromDocument;`);
+        if (adopts) lines.push(`export const adoptFromDocument = ${kit}.adoptFromDocument;`);
         if (sidebarImport) lines.push(sidebarImport, 'export { sidebar };');
         files.push({ rel, contents: `${lines.join('\n')}\n` });
       }
@@ -113,7 +111,7 @@ export function generateRouteModules(
         page: pageWithSidebar,
         rel,
         serverExports: ['Template'],
-        dataRoute: { chunkName: name, sidebar: sidebar !== undefined, adopts: ADOPTING_KITS.has(kit) },
+        dataRoute: { chunkName: name, sidebar: sidebar !== undefined, adopts },
       });
       return;
     }

@@ -97,8 +97,7 @@ describe('first-visit data', () => {
       {
         ...recipe,
         chunk: `_portal/${full.file}`,
-        templateChunk: '_portal/t.js',
-        imports: ['_portal/c/chunk-AAAAAAAA.js'],
+        template: { chunk: '_portal/t.js', imports: ['_portal/c/chunk-AAAAAAAA.js'] },
       },
       page,
       `<h1>X</h1>${marked('div', long('One'))}`,
