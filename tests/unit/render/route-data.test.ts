@@ -47,10 +47,11 @@ describe('route data in the bundles', () => {
   let server: ServerBundle;
   let clientFiles: Array<{ path: string; contents: Uint8Array }>;
   const generated = generateRouteModules([route(1), route(2)], sidebars, site);
+  let firstVisit: Awaited<ReturnType<typeof buildClient>>['firstVisit'];
   beforeAll(async () => {
     genDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-route-data-'));
     // The generated modules are served from memory: nothing but the server bundle is written to genDir.
-    [server, { files: clientFiles }] = await Promise.all([
+    [server, { files: clientFiles, firstVisit }] = await Promise.all([
       buildServer({ genDir, generated: generated.files, entries: generated.entries }),
       buildClient({ genDir, generated: generated.files, entries: generated.entries, minify: true }),
     ]);
@@ -74,6 +75,18 @@ describe('route data in the bundles', () => {
     for (const chunk of text.filter((f) => f.js.includes('MARKER-')))
       expect(chunk.js).toContain(`from"./${templateFile}"`);
   });
+
+  it('makes API pages first-visit chunks, but not for a reference above 2,000 data routes (issue 20)', async () => {
+    expect([...firstVisit.keys()]).toEqual(['/docs/api/t1', '/docs/api/t2']);
+    const many = generateRouteModules(
+      Array.from({ length: 2001 }, (_, i) => route(i)),
+      sidebars,
+      site,
+    );
+    const large = await buildClient({ genDir, generated: many.files, entries: many.entries, minify: true });
+    expect(Object.keys(large.manifest.routes)).toHaveLength(2001);
+    expect(large.firstVisit.size).toBe(0);
+  }, 60_000);
 
   it('names a data chunk by its content, so changed data gets a new URL and unchanged data keeps its own', () => {
     const again = generateRouteModules([route(1)], sidebars, site).entries[0];
