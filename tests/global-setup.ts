@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromium, type BrowserServer } from 'playwright-core';
+import type { PrebuiltPortal } from './helpers/portal-site.ts';
 
 let server: BrowserServer | undefined;
+let portalDir: string | undefined;
 
 /** Where the browser tests find Chromium: Debian's by default. */
 const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,6 +19,7 @@ const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromi
 export async function setup(project: TestProject): Promise<void> {
   if (process.env.PORTAL_TESTS_NO_BROWSER) {
     project.provide('browserWsEndpoint', '');
+    project.provide('portalSite', undefined);
     return;
   }
   const executablePath = chromiumPath();
@@ -40,14 +45,30 @@ export async function setup(project: TestProject): Promise<void> {
     ],
   });
   project.provide('browserWsEndpoint', server.wsEndpoint());
+  project.provide('portalSite', await buildPortalOnce());
+}
+
+/**
+ * The real portal, built once for every test file that only reads it (helpers/portal-site.ts), before any starts:
+ * here the build has both cores. Rendered with React's production build, as the CLI and the test workers do
+ * (vitest.config.ts sets that for the workers only).
+ */
+async function buildPortalOnce(): Promise<PrebuiltPortal> {
+  process.env.NODE_ENV = 'production';
+  const { buildPortalSite } = await import('./helpers/portal-site.ts');
+  portalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-site-'));
+  return buildPortalSite(portalDir);
 }
 
 export async function teardown(): Promise<void> {
   await server?.close();
+  if (portalDir) fs.rmSync(portalDir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     browserWsEndpoint: string;
+    /** Where the global setup built the real portal; undefined when it did not. */
+    portalSite: PrebuiltPortal | undefined;
   }
 }

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../src/commands/build.ts';
-import { portalSite } from '../helpers/portal-site.ts';
+import { portalSite, type PortalSite } from '../helpers/portal-site.ts';
 
 // The route list of the spec (section 2), as facts to check the real portal against.
 const PAGES = [
@@ -85,16 +84,16 @@ const SCAFFOLDING = [
 ];
 
 describe('the portal against the spec route list', () => {
-  let result: BuildResult;
+  let result: PortalSite;
   let html: Map<string, string>;
   beforeAll(async () => {
     result = await portalSite();
     html = new Map(result.files.filter((f) => f.path.endsWith('.html')).map((f) => [f.path, String(f.contents)]));
   }, 120_000);
 
-  const routePaths = () => new Set(result.table.routes.map((r) => r.path));
+  const routePaths = () => new Set(result.routes.map((r) => r.path));
   const page = (p: string) => {
-    const route = result.table.routes.find((r) => r.path === p);
+    const route = result.routes.find((r) => r.path === p);
     const file = [...html.keys()].find(
       (f) => f === `${p.slice(1)}/index.html` || (p === '/' && f === 'index.html') || f === `${p.slice(1)}.html`,
     );
@@ -118,31 +117,30 @@ describe('the portal against the spec route list', () => {
     const missing = API.filter((name) => !routePaths().has(`/docs/api/${name}`));
     expect(missing).toEqual([]);
     const groups = ['orders', 'employees', 'accounting-accounts', 'reservations', 'products', 'services'];
-    for (const g of groups)
-      expect(result.table.routes.find((r) => r.path === `/docs/api/${g}`)?.kind, g).toBe('api-tag');
+    for (const g of groups) expect(result.routes.find((r) => r.path === `/docs/api/${g}`)?.kind, g).toBe('api-tag');
     for (const op of [
       'get-order',
       'update-project-category',
       'create-transaction-copy',
       'get-only-tracking-products',
     ]) {
-      expect(result.table.routes.find((r) => r.path === `/docs/api/${op}`)?.kind, op).toBe('api-operation');
+      expect(result.routes.find((r) => r.path === `/docs/api/${op}`)?.kind, op).toBe('api-operation');
     }
-    const category = result.table.routes.filter((r) => r.path.startsWith('/docs/category/'));
+    const category = result.routes.filter((r) => r.path.startsWith('/docs/category/'));
     expect(category.map((r) => r.path)).toEqual(['/docs/category/product-api']);
     const categoryHtml = page('/docs/category/product-api').text as string;
     for (const g of ['orders', 'invoices', 'contact-customer']) expect(categoryHtml).toContain(`href="/docs/api/${g}"`);
   });
 
   it('uses exactly the eight tags of the spec, each with a page counting its docs', () => {
-    const tagRoutes = result.table.routes
+    const tagRoutes = result.routes
       .filter((r) => r.kind === 'tag')
       .map((r) => r.path)
       .sort();
     expect(tagRoutes).toEqual(TAGS.map((t) => `/docs/tags/${t}`));
     const index = page('/docs/tags').text as string;
     for (const t of TAGS) {
-      const tagged = result.table.routes.filter((r) => r.kind === 'doc' && r.page.tags?.some((x) => x.label === t));
+      const tagged = result.routes.filter((r) => r.kind === 'doc' && r.page.tags?.some((x) => x.label === t));
       expect(tagged.length, t).toBeGreaterThan(0);
       const heading =
         tagged.length === 1
@@ -176,8 +174,8 @@ describe('the portal against the spec route list', () => {
   });
 
   it('keeps the tutorials out of the three sidebars (API, Themes, Contacts) but reachable from /docs', () => {
-    const sidebarOf = (p: string) => result.table.routes.find((r) => r.path === p)?.page.sidebarId;
-    expect(new Set(result.table.routes.flatMap((r) => (r.page.sidebarId ? [r.page.sidebarId] : [])))).toEqual(
+    const sidebarOf = (p: string) => result.routes.find((r) => r.path === p)?.page.sidebarId;
+    expect(new Set(result.routes.flatMap((r) => (r.page.sidebarId ? [r.page.sidebarId] : [])))).toEqual(
       new Set(['api', 'themes', 'contacts']),
     );
     expect(TUTORIALS.map((t) => sidebarOf(`/docs/${t}`))).toEqual(TUTORIALS.map(() => undefined));

@@ -38,7 +38,7 @@ export async function buildFixture(
  */
 const TEXT = /\.(html|json|xml|txt|md)$/;
 
-export async function withOutputFiles<T extends BuildResult>(result: T): Promise<T> {
+export async function withOutputFiles<T extends Pick<BuildResult, 'files' | 'outDir'>>(result: T): Promise<T> {
   if (result.files.some((f) => f.path.endsWith('.html'))) return result; // write: false returns them all
   const files: BuildResult['files'] = [];
   const walk = async (dir: string, rel: string): Promise<void> => {
