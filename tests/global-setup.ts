@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromium, type BrowserServer } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../src/bench/chromium.ts';
 import type { PrebuiltPortal } from './helpers/portal-site.ts';
 
 let server: BrowserServer | undefined;
@@ -35,14 +36,7 @@ export async function setup(project: TestProject): Promise<void> {
   server = await chromium.launchServer({
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   project.provide('browserWsEndpoint', server.wsEndpoint());
   project.provide('portalSite', await buildPortalOnce());
