@@ -135,6 +135,7 @@ export async function compileAll(
           }
         }),
       );
+      if (cache.dir) schedulePrune(cache.dir, inputs.length);
     }
     return results as ProcessedSource[];
   } finally {
@@ -193,8 +194,12 @@ async function readCached(cache: CompileCache, key: string): Promise<ProcessedSo
   const hit = cache.memory.get(key);
   if (hit || !cache.dir) return hit;
   try {
-    const value = JSON.parse(await fs.readFile(path.join(cache.dir, `${key}.json`), 'utf8')) as ProcessedSource;
+    const file = path.join(cache.dir, `${key}.json`);
+    const value = JSON.parse(await fs.readFile(file, 'utf8')) as ProcessedSource;
     cache.memory.set(key, value);
+    // Used now: pruning (pruneCompileCache) removes the least recently used entries first. Not waited for.
+    const now = new Date();
+    fs.utimes(file, now, now).catch(() => undefined);
     return value;
   } catch {
     return undefined;
@@ -221,6 +226,52 @@ async function writeCached(
   } finally {
     release?.();
   }
+}
+
+/**
+ * Entries the disk cache keeps, at least: every save of a doc adds one (its key is the text), so without a bound a
+ * working copy's cache only grew (28,000 entries, 512 MB, in the project's own after a few weeks). A build keeps
+ * at least twice its own sources, so a large site never prunes the entries it is about to read.
+ */
+export const COMPILE_CACHE_ENTRIES = 5000;
+/** A temporary entry this old belongs to no running build: one killed between writing and renaming it. */
+const STALE_TMP_MS = 60 * 60 * 1000;
+/** `serve` writes an entry per edit: the folder is listed at most this often per process. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+let lastPrune = 0;
+
+/** After a build wrote entries: prunes the folder in the background, at most every PRUNE_EVERY_MS. */
+function schedulePrune(dir: string, sources: number): void {
+  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = Date.now();
+  pruneCompileCache(dir, Math.max(COMPILE_CACHE_ENTRIES, 2 * sources)).catch(() => undefined);
+}
+
+/**
+ * Keeps the `keep` most recently used entries of the compile cache in `dir` (by modification time: a read touches
+ * its entry) and removes the rest, with temporary files left by killed builds. A build reading an entry removed
+ * meanwhile misses and compiles again: a cache only ever misses. Returns the number of files removed.
+ */
+export async function pruneCompileCache(dir: string, keep: number): Promise<number> {
+  const names = await fs.readdir(dir);
+  const now = Date.now();
+  const entries: Array<{ file: string; mtime: number }> = [];
+  const remove: string[] = [];
+  await Promise.all(
+    names.map(async (name) => {
+      const isEntry = /^[0-9a-f]{40}\.json$/.test(name);
+      if (!isEntry && !name.endsWith('.tmp')) return; // the other caches' folders, anything else
+      const file = path.join(dir, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (!stat?.isFile()) return;
+      if (isEntry) entries.push({ file, mtime: stat.mtimeMs });
+      else if (now - stat.mtimeMs > STALE_TMP_MS) remove.push(file);
+    }),
+  );
+  entries.sort((a, b) => b.mtime - a.mtime);
+  remove.push(...entries.slice(keep).map((e) => e.file));
+  await Promise.all(remove.map((file) => fs.rm(file, { force: true })));
+  return remove.length;
 }
 
 /** The worker the CLI's launcher bundled beside the running bundle, with its hash: read once per process. */

@@ -7,6 +7,7 @@ import {
   compileAll,
   createCompileCache,
   keepOnlyUsed,
+  pruneCompileCache,
   startCompilePool,
 } from '../../../src/content/compile-pool.ts';
 
@@ -109,6 +110,69 @@ describe('compile pool', () => {
   });
 });
 
+describe('the disk cache kept within bounds', () => {
+  it('keeps the most recently used entries, a read counting as a use, and removes the rest and stale temporary files', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-cache-'));
+    const pool = startCompilePool({ languages, initial: 0 });
+    try {
+      const codeHash = await pool.codeHash;
+      const inputs = Array.from({ length: 6 }, (_, i) => page(i));
+      const fileOf = (i: number) => {
+        const input = inputs[i] as { file: string; text: string };
+        return path.join(dir, `${cacheKey(codeHash, languages, input.file, input.text)}.json`);
+      };
+      await compileAll(inputs, { cache: createCompileCache(dir), languages, pool });
+      // Written a day apart, page 0 first: by age alone, pages 0-2 would go.
+      const day = 24 * 60 * 60 * 1000;
+      for (let i = 0; i < 6; i++) {
+        const t = new Date(Date.now() - (7 - i) * day);
+        fs.utimesSync(fileOf(i), t, t);
+      }
+      // A later build reads page 0 (from disk: a fresh cache, as the next run of the CLI has).
+      await compileAll([inputs[0] as { file: string; text: string }], {
+        cache: createCompileCache(dir),
+        languages,
+        pool,
+      });
+      await expect.poll(() => fs.statSync(fileOf(0)).mtimeMs).toBeGreaterThan(Date.now() - day);
+      // What is not an entry of this cache stays; a temporary file of a killed build goes once it is old.
+      fs.mkdirSync(path.join(dir, 'bundle'));
+      fs.writeFileSync(path.join(dir, 'notes.txt'), 'kept');
+      const tmp = path.join(dir, `${'a'.repeat(40)}.123.x.tmp`);
+      fs.writeFileSync(tmp, '{');
+      fs.utimesSync(tmp, new Date(Date.now() - day), new Date(Date.now() - day));
+      const fresh = path.join(dir, `${'b'.repeat(40)}.124.y.tmp`);
+      fs.writeFileSync(fresh, '{');
+
+      expect(await pruneCompileCache(dir, 3)).toBe(4);
+      expect(fs.existsSync(fileOf(0))).toBe(true); // used last
+      expect([1, 2, 3].map((i) => fs.existsSync(fileOf(i)))).toEqual([false, false, false]);
+      expect([4, 5].map((i) => fs.existsSync(fileOf(i)))).toEqual([true, true]);
+      expect(fs.readdirSync(dir).sort()).toEqual(
+        [
+          path.basename(fileOf(0)),
+          path.basename(fileOf(4)),
+          path.basename(fileOf(5)),
+          'bundle',
+          'notes.txt',
+          path.basename(fresh),
+        ].sort(),
+      );
+      // A pruned page compiles again, as on any miss.
+      const [again] = await compileAll([inputs[1] as { file: string; text: string }], {
+        cache: createCompileCache(dir),
+        languages,
+        pool,
+      });
+      expect(again?.frontMatter.title).toBe('Page 1');
+      expect(fs.existsSync(fileOf(1))).toBe(true);
+    } finally {
+      await pool.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the disk cache across a crashed compile worker', () => {
   it('keeps every entry written before the crash readable, and the next compile reuses them and compiles the rest', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-crash-'));
@@ -131,14 +195,15 @@ describe('the disk cache across a crashed compile worker', () => {
       expect(written.filter((f) => !f.endsWith('.json'))).toEqual([]);
       expect(written.length).toBeGreaterThanOrEqual(2);
       for (const f of written) expect(() => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))).not.toThrow();
-      const mtimes = () => written.map((f) => fs.statSync(path.join(dir, f)).mtimeMs);
-      const before = mtimes();
+      // An entry written again is a new file renamed over the old (writeCached); a read only touches its time.
+      const inodes = () => written.map((f) => fs.statSync(path.join(dir, f)).ino);
+      const before = inodes();
 
       // The same pool replaces its dead worker; the pages cached before the crash are read, not compiled again.
       const again = createCompileCache(dir);
       const results = await compileAll(inputs, { cache: again, languages, pool });
       expect(results.map((r) => r.frontMatter.title)).toEqual(inputs.map((_, i) => `Page ${10 + i}`));
-      expect(mtimes()).toEqual(before);
+      expect(inodes()).toEqual(before);
       expect(fs.readdirSync(dir)).toHaveLength(inputs.length);
     } finally {
       await pool.close();
