@@ -22,8 +22,7 @@ export async function readEntry(file: string): Promise<unknown> {
     if (!sha1(body).equals(bytes.subarray(0, DIGEST_BYTES))) return undefined;
     const value: unknown = v8.deserialize(body);
     // Used now: pruning removes the least recently used first.
-    const now = new Date();
-    await fs.utimes(file, now, now).catch(() => undefined);
+    await markUsed(file);
     return value;
   } catch {
     return undefined;
@@ -50,7 +49,8 @@ export async function writeEntry(
     }
     await fs.rename(tmp, file);
     tmp = undefined;
-    await prune(path.dirname(file), file, limits);
+    const ext = path.extname(file);
+    await pruneFolder(path.dirname(file), { isEntry: (name) => name.endsWith(ext), limits, keep: file });
   } catch {
     // Not kept: the next build does the work again.
   } finally {
@@ -58,28 +58,35 @@ export async function writeEntry(
   }
 }
 
-async function prune(dir: string, keep: string, limits: { entries: number; bytes: number }): Promise<void> {
-  const ext = path.extname(keep);
+/**
+ * Keeps the most recently used files of `dir` that `isEntry` names (a read touches its file: markUsed), at most
+ * `limits.entries` of them and `limits.bytes` in all, and always `keep`; removes the rest, and temporary files
+ * (`*.tmp`) older than an hour, which belong to no running build. Returns the number of files removed. Nothing here
+ * throws for a file that went meanwhile: another build pruning beside this one only makes a later read miss.
+ */
+export async function pruneFolder(
+  dir: string,
+  options: { isEntry: (name: string) => boolean; limits: { entries: number; bytes: number }; keep?: string },
+): Promise<number> {
   const found = await Promise.all(
     (await fs.readdir(dir)).map(async (name) => {
+      const tmp = name.endsWith('.tmp');
+      if (!tmp && !options.isEntry(name)) return undefined; // other caches' folders, anything else
       const file = path.join(dir, name);
       const stat = await fs.stat(file).catch(() => undefined);
-      return stat && { file, size: stat.size, mtime: stat.mtimeMs, tmp: name.endsWith('.tmp') };
+      return stat?.isFile() ? { file, size: stat.size, mtime: stat.mtimeMs, tmp } : undefined;
     }),
   );
   const now = Date.now();
   let count = 0;
   let bytes = 0;
   const remove: string[] = [];
-  for (const entry of found
-    .filter((f) => f !== undefined)
-    .filter((f) => f.tmp || f.file.endsWith(ext))
-    .sort((a, b) => b.mtime - a.mtime)) {
+  for (const entry of found.filter((f) => f !== undefined).sort((a, b) => b.mtime - a.mtime)) {
     if (entry.tmp) {
       if (now - entry.mtime > STALE_TMP_MS) remove.push(entry.file);
       continue;
     }
-    if (entry.file !== keep && (count >= limits.entries || bytes + entry.size > limits.bytes)) {
+    if (entry.file !== options.keep && (count >= options.limits.entries || bytes + entry.size > options.limits.bytes)) {
       remove.push(entry.file);
       continue;
     }
@@ -87,4 +94,11 @@ async function prune(dir: string, keep: string, limits: { entries: number; bytes
     bytes += entry.size;
   }
   await Promise.all(remove.map((f) => fs.rm(f, { force: true }).catch(() => undefined)));
+  return remove.length;
+}
+
+/** Marks `file` as used now, for pruneFolder; never fails (the file may have gone). */
+export async function markUsed(file: string): Promise<void> {
+  const now = new Date();
+  await fs.utimes(file, now, now).catch(() => undefined);
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ProcessedSource } from './process-source.js';
+import { markUsed, pruneFolder } from '../disk-entry.js';
 import type { Interruptible } from '../output/interrupt.js';
 import { workerScript } from '../worker-script.js';
 
@@ -198,8 +199,7 @@ async function readCached(cache: CompileCache, key: string): Promise<ProcessedSo
     const value = JSON.parse(await fs.readFile(file, 'utf8')) as ProcessedSource;
     cache.memory.set(key, value);
     // Used now: pruning (pruneCompileCache) removes the least recently used entries first. Not waited for.
-    const now = new Date();
-    fs.utimes(file, now, now).catch(() => undefined);
+    void markUsed(file);
     return value;
   } catch {
     return undefined;
@@ -234,11 +234,11 @@ async function writeCached(
  * at least twice its own sources, so a large site never prunes the entries it is about to read.
  */
 export const COMPILE_CACHE_ENTRIES = 5000;
-/** A temporary entry this old belongs to no running build: one killed between writing and renaming it. */
-const STALE_TMP_MS = 60 * 60 * 1000;
 /** `serve` writes an entry per edit: the folder is listed at most this often per process. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 let lastPrune = 0;
+/** An entry's name: its key (cacheKey), then .json. */
+const ENTRY_NAME = /^[0-9a-f]{40}\.json$/;
 
 /** After a build wrote entries: prunes the folder in the background, at most every PRUNE_EVERY_MS. */
 function schedulePrune(dir: string, sources: number): void {
@@ -248,31 +248,12 @@ function schedulePrune(dir: string, sources: number): void {
 }
 
 /**
- * Keeps the `keep` most recently used entries of the compile cache in `dir` (by modification time: a read touches
- * its entry) and removes the rest, with temporary files left by killed builds. A build reading an entry removed
- * meanwhile misses and compiles again: a cache only ever misses. Returns the number of files removed.
+ * Keeps the `keep` most recently used entries of the compile cache in `dir` (a read touches its entry) and removes
+ * the rest, with temporary files left by killed builds (disk-entry.ts, the other caches' pruning). A build reading
+ * an entry removed meanwhile misses and compiles again: a cache only ever misses. Returns the number removed.
  */
-export async function pruneCompileCache(dir: string, keep: number): Promise<number> {
-  const names = await fs.readdir(dir);
-  const now = Date.now();
-  const entries: Array<{ file: string; mtime: number }> = [];
-  const remove: string[] = [];
-  await Promise.all(
-    names.map(async (name) => {
-      const isEntry = /^[0-9a-f]{40}\.json$/.test(name);
-      if (!isEntry && !name.endsWith('.tmp')) return; // the other caches' folders, anything else
-      const file = path.join(dir, name);
-      const stat = await fs.stat(file).catch(() => undefined);
-      if (!stat?.isFile()) return;
-      if (isEntry) entries.push({ file, mtime: stat.mtimeMs });
-      else if (now - stat.mtimeMs > STALE_TMP_MS) remove.push(file);
-    }),
-  );
-  entries.sort((a, b) => b.mtime - a.mtime);
-  remove.push(...entries.slice(keep).map((e) => e.file));
-  await Promise.all(remove.map((file) => fs.rm(file, { force: true })));
-  return remove.length;
-}
+export const pruneCompileCache = (dir: string, keep: number): Promise<number> =>
+  pruneFolder(dir, { isEntry: (name) => ENTRY_NAME.test(name), limits: { entries: keep, bytes: Infinity } });
 
 /** The worker the CLI's launcher bundled beside the running bundle, with its hash: read once per process. */
 let bundled: { file: string; hash: string } | undefined;
