@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PageData } from '../../templates/shared/types.js';
 import type { RouteAssets } from './client.js';
+import { utf8Concat } from '../output/utf8.js';
 
 /**
  * The chunk of a route with no body of its own (route-modules.ts `dataRoute`): its page data, as a string for
@@ -23,23 +24,31 @@ export function dataChunk(
 ): { file: string; contents: Uint8Array; inlined: boolean } {
   const { page, sidebar, firstVisit } = options;
   const serialised = options.json ?? JSON.stringify(withoutSidebar(page));
-  const json = `JSON.parse(${rawJsonLiteral(serialised)})`;
   const inline = options.templateCode === undefined ? undefined : exportedNames(options.templateCode, sidebar);
   // The first visit makes its data whole from the document, or else loads the full chunk (templates/api/adopt.ts).
-  const pageExpression = (names: { sidebar?: string | undefined; adopt?: string | undefined }): string =>
+  const pageExpression = (names: { sidebar?: string | undefined; adopt?: string | undefined }): [string, string] =>
     firstVisit && names.adopt
-      ? `${names.adopt}(${json},${firstVisit.count}${sidebar ? `,${names.sidebar}` : ''})??(await import(${JSON.stringify(`./${firstVisit.fullChunk}`)})).page`
+      ? [
+          `${names.adopt}(`,
+          `,${firstVisit.count}${sidebar ? `,${names.sidebar}` : ''})??(await import(${JSON.stringify(`./${firstVisit.fullChunk}`)})).page`,
+        ]
       : sidebar
-        ? `Object.assign(${json},{sidebar:${names.sidebar}})`
-        : json;
+        ? ['Object.assign(', `,{sidebar:${names.sidebar}})`]
+        : ['', ''];
   // Taken in, the template module's few lines save the page a request (issue 17: at most 10 files per page).
   const taken = inline && (!firstVisit || inline.adopt) ? inline : undefined;
-  const text = taken
-    ? `${taken.code}const ${PAGE}=${pageExpression(taken)};export{${taken.template} as Template,${PAGE} as page};\n`
+  // The code before and after the page data's `JSON.parse(…)`: the data, 70 KB per API operation, is encoded as it
+  // is, never joined into one more large string with the code around it (output/utf8.ts).
+  const [before, after] = pageExpression(taken ?? { sidebar: 's', adopt: 'a' });
+  const head = taken
+    ? `${taken.code}const ${PAGE}=${before}`
     : `import{Template as t${sidebar ? ',sidebar as s' : ''}${firstVisit ? ',adoptFromDocument as a' : ''}}from${JSON.stringify(`./${options.templateFile}`)};` +
-      `export const page=${pageExpression({ sidebar: 's', adopt: 'a' })};export{t as Template};\n`;
-  // Encoded once, here: the bytes are both hashed for the name and written (70 KB per API operation).
-  const contents = Buffer.from(text, 'utf8');
+      `export const page=${before}`;
+  const tail = taken
+    ? `${after};export{${taken.template} as Template,${PAGE} as page};\n`
+    : `${after};export{t as Template};\n`;
+  // Encoded once, here: the bytes are both hashed for the name and written.
+  const contents = utf8Concat([head, 'JSON.parse(String.raw`', rawJsonText(serialised), '`)', tail]);
   const name = firstVisit ? `${options.name}.first` : options.name;
   return { file: `${name}-${contentHash(contents)}.js`, contents, inlined: taken !== undefined };
 }
@@ -106,11 +115,14 @@ export function exportedNames(
  * them only inside strings, where `\u0060` and `$\u007b` mean the same. Escaping the text as a quoted string
  * instead cost a millisecond per API operation (thousands of `\` and quotes in its HTML descriptions).
  */
-export function rawJsonLiteral(json: string): string {
+export const rawJsonLiteral = (json: string): string => `String.raw\`${rawJsonText(json)}\``;
+
+/** The text inside rawJsonLiteral's backticks. */
+function rawJsonText(json: string): string {
   let text = json;
   if (text.includes('`')) text = text.replaceAll('`', '\\u0060');
   if (text.includes('${')) text = text.replaceAll('${', '$\\u007b');
-  return `String.raw\`${text}\``;
+  return text;
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -44,13 +44,17 @@ export interface DocumentOptions {
   image?: string | undefined;
 }
 
-/** Render stage, document side: the complete HTML around a rendered body. */
-export function renderDocument(o: DocumentOptions): string {
+/**
+ * Render stage, document side: the complete HTML before and after a page's body, as two strings, so a caller that
+ * writes the page as bytes never joins the three (output/utf8.ts).
+ */
+export function documentAround(o: Omit<DocumentOptions, 'body'>): [head: string, tail: string] {
   const { site, page } = o;
   const title = page.title && page.title !== site.title ? `${page.title} | ${site.title}` : site.title;
   const description = page.description ?? site.tagline;
   const favicon = site.favicon ? toHref(`/${site.favicon.replace(/^\//, '')}`, site.baseUrl, undefined) : undefined;
-  return `<!doctype html>
+  return [
+    `<!doctype html>
 <html lang="${escapeHtml(o.htmlLang)}" data-theme="${site.colorMode.defaultMode}">
 <head>
 <meta charset="utf-8">
@@ -63,12 +67,14 @@ ${socialMetaTags({ title, description, url: o.canonical, siteName: site.title, k
 ${o.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).join('\n')}
 </head>
 <body>
-<div id="__portal">${o.body}</div>
+<div id="__portal">`,
+    `</div>
 ${BOOT_DATA_OPEN}${safeJson(o.boot)}</script>
 <script type="module" src="${escapeHtml(o.runtime)}"></script>
 </body>
 </html>
-`;
+`,
+  ];
 }
 
 const BOOT_DATA_OPEN = '<script id="__PORTAL_DATA__" type="application/json">';

@@ -14,7 +14,8 @@ import { renderBodiesCached, type BodyCache } from './body-cache.js';
 import { renderEachBody } from './render-bodies.js';
 import { type BodyResult, renderBody } from './render-body.js';
 import type { Route } from '../routes/route.js';
-import { renderDocument } from './document.js';
+import { documentAround } from './document.js';
+import { utf8Concat } from '../output/utf8.js';
 import { htmlFileFor } from './output-path.js';
 
 export interface RenderOptions {
@@ -51,7 +52,7 @@ export async function renderPages(
     release?: ((page: PageData) => void) | undefined;
   },
 ): Promise<{ files: OutputFile[]; chunks: OutputFile[]; idsByPath: Map<string, PageIds> }> {
-  const kept = new Map<string, OutputFile>();
+  const keptFiles = new Map<string, OutputFile>();
   /** First-visit chunks not given to `emit`. */
   const chunks: OutputFile[] = [];
   const idsByPath = new Map<string, PageIds>();
@@ -69,13 +70,15 @@ export async function renderPages(
     if (failures.size > 0) return; // the build fails: no need to write more
     try {
       idsByPath.set(routePath, new PageIds(rendered.ids.map(decodeEntities)));
-      const { file, chunk } = document(route, rendered.html);
+      // Bytes for a page nothing reads again: made without joining its HTML into one more large string.
+      const kept = !o.emit || o.keep?.(route) === true;
+      const { file, chunk } = document(route, rendered.html, !kept);
       if (chunk) {
         if (o.emit) o.emit(chunk);
         else chunks.push(chunk);
       }
       if (o.emit) o.emit(file);
-      if (!o.emit || o.keep?.(route)) kept.set(routePath, file);
+      if (kept) keptFiles.set(routePath, file);
       else o.release?.(route.page);
     } catch (err) {
       failures.set(routePath, err as Error);
@@ -103,7 +106,7 @@ export async function renderPages(
       { cause: failed },
     );
   }
-  return { files: o.pages.flatMap(({ route }) => kept.get(route.path) ?? []), chunks, idsByPath };
+  return { files: o.pages.flatMap(({ route }) => keptFiles.get(route.path) ?? []), chunks, idsByPath };
 }
 
 /**
@@ -128,11 +131,11 @@ export class PageIds {
  */
 export function pageDocument(
   o: RenderOptions,
-): (route: Route, body: string) => { file: OutputFile; chunk?: OutputFile } {
+): (route: Route, body: string, asBytes?: boolean) => { file: OutputFile; chunk?: OutputFile } {
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
   const links = (html: string): string => withInternalLinks(html, o.site);
-  return (route, body) => {
+  return (route, body, asBytes = false) => {
     const module = o.bundle.modules.get(route.path);
     if (!module) throw new Error(`no server module for ${route.path}`);
     const routeAssets = o.manifest.routes[route.path];
@@ -149,26 +152,26 @@ export function pageDocument(
           ...(module.meta.description ? { description: module.meta.description } : {}),
         }
       : route.page;
+    const [head, tail] = documentAround({
+      site: o.site,
+      page,
+      htmlLang,
+      css: asset(o.manifest.css),
+      runtime: asset(o.manifest.runtime),
+      preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
+      canonical: `${o.config.url.replace(/\/$/, '')}${toHref(route.path, o.site.baseUrl, o.config.trailingSlash)}`,
+      image: o.config.image ? `${o.config.url.replace(/\/$/, '')}${asset(o.config.image)}` : undefined,
+      boot: {
+        path: route.path,
+        chunk: asset(assets.chunk),
+        manifest: o.manifestUrl,
+        assets: asset('_portal/'),
+        ...(o.liveReload ? { liveReload: o.liveReload.url, shell: o.liveReload.shell } : {}),
+      },
+    });
     const file = {
       path: htmlFileFor(route.path, o.config.trailingSlash),
-      contents: renderDocument({
-        site: o.site,
-        page,
-        body,
-        htmlLang,
-        css: asset(o.manifest.css),
-        runtime: asset(o.manifest.runtime),
-        preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
-        canonical: `${o.config.url.replace(/\/$/, '')}${toHref(route.path, o.site.baseUrl, o.config.trailingSlash)}`,
-        image: o.config.image ? `${o.config.url.replace(/\/$/, '')}${asset(o.config.image)}` : undefined,
-        boot: {
-          path: route.path,
-          chunk: asset(assets.chunk),
-          manifest: o.manifestUrl,
-          assets: asset('_portal/'),
-          ...(o.liveReload ? { liveReload: o.liveReload.url, shell: o.liveReload.shell } : {}),
-        },
-      }),
+      contents: asBytes ? utf8Concat([head, body, tail]) : `${head}${body}${tail}`,
     };
     return adopting ? { file, chunk: adopting.file } : { file };
   };
