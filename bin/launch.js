@@ -54,19 +54,24 @@ const ownDirname = {
 };
 
 /**
- * Packages stay outside the bundle (loaded from node_modules, as installed), except those made of many ES modules:
- * Node loads each module of a package on its own, and zod's 95 cost every command about 0.1 s at start-up, against
- * a third of that for the same code as part of the bundle.
+ * Packages go into the bundle too, except those that must be loaded as installed: esbuild (a native binary beside
+ * its package), Playwright and chokidar (optional native parts), linkinator (only `check` loads it). Node loads each
+ * module of a package on its own, with a look at its package.json, and the MDX compiler alone is some 300 ES
+ * modules: a compile worker took 0.5 s to load them, 0.29 s as one file; zod's 95 cost every command 0.1 s.
  */
-const bundledPackages = /^zod(\/|$)/;
-const externalPackages = {
-  name: 'external-packages',
+const externalPackages = /^(esbuild|playwright-core|chokidar|fsevents|linkinator)(\/|$)/;
+const packagesOutside = {
+  name: 'packages-outside',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      bundledPackages.test(args.path) || path.isAbsolute(args.path) ? undefined : { path: args.path, external: true },
+      externalPackages.test(args.path) ? { path: args.path, external: true } : undefined,
     );
   },
 };
+
+/** CommonJS packages in an ES module bundle call `require` (of `fs` and the like): a real one, from the bundle. */
+const requireBanner =
+  "import { createRequire as __portalRequire } from 'node:module'; const require = __portalRequire(import.meta.url);";
 
 async function bundledCli() {
   const known = await inputStamp();
@@ -87,7 +92,8 @@ async function bundledCli() {
     platform: 'node',
     format: 'esm',
     target: ['node20'],
-    plugins: [ownDirname, externalPackages],
+    plugins: [ownDirname, packagesOutside],
+    banner: { js: requireBanner },
     logLevel: 'silent',
     metafile: true,
     absWorkingDir: root,

@@ -83,7 +83,7 @@ function createParser(): MarkdownIt {
   // Paragraphs and setext headings run over several lines. One indented four or more is text here but, with no
   // indented code in MDX, maybe a heading, list or fence there; so is a lazy line indented four or more.
   for (const name of ['lheading', 'paragraph'] as const) {
-    const rule = ruleNamed(parser.block.ruler.getRules(''), name);
+    const rule = ruleNamed(parser.block.ruler, name);
     parser.block.ruler.at(name, (state, startLine, endLine, silent) => {
       const ok = rule(state, startLine, endLine, silent);
       if (ok) {
@@ -99,7 +99,7 @@ function createParser(): MarkdownIt {
     });
   }
   for (const name of ['link', 'image'] as const) {
-    const rule = ruleNamed(parser.inline.ruler.getRules(''), name) as InlineRule;
+    const rule = ruleNamed(parser.inline.ruler, name) as InlineRule;
     parser.inline.ruler.at(name, (state, silent) => {
       const start = state.pos;
       const count = state.tokens.length;
@@ -114,8 +114,10 @@ function createParser(): MarkdownIt {
   return parser;
 }
 
-function ruleNamed<T extends { name: string }>(rules: readonly T[], name: string): T {
-  const rule = rules.find((r) => r.name === name);
+function ruleNamed<T>(ruler: { getRules(chain: string): T[] }, name: string): T {
+  // By the name it was registered under: a function's own name does not survive bundling, which may rename it.
+  const rules = (ruler as unknown as { __rules__?: Array<{ name: string; fn: T }> }).__rules__;
+  const rule = rules?.find((r) => r.name === name)?.fn;
   if (!rule) throw new Error(`markdown-it has no rule named ${name}`);
   return rule;
 }
