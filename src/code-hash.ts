@@ -12,7 +12,7 @@ let computed: Promise<string> | undefined;
  * never bumped by hand, so an entry made by other code is never read. Run from the bundle bin/launch.js makes, it
  * hashes every script of that bundle (esbuild's output, so an edit that changes no emitted code keeps the entries);
  * run from the TypeScript sources (tests, the launcher's tsx fallback), every file of src/ and templates/. Packages
- * stay outside the bundle: their versions enter through package-lock.json, Node's through its version.
+ * (most in the bundle, some loaded as installed) enter through package-lock.json too, Node through its version.
  */
 export const codeHash = (): Promise<string> => {
   computed ??= hashCode(fileURLToPath(import.meta.url), root);
