@@ -109,6 +109,7 @@ async function bundledCli() {
       entryPoints: {
         'compile-worker': path.join(srcDir, 'content', 'compile-worker.ts'),
         'render-worker': path.join(srcDir, 'render', 'render-worker.ts'),
+        'highlight-worker': path.join(srcDir, 'apiref', 'highlight-worker.ts'),
       },
       outdir: tmp,
       outExtension: { '.js': '.mjs' },

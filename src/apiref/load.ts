@@ -9,6 +9,7 @@ import { replaceControlChars } from './control-chars.js';
 import { openapiFolder, type ReadFile } from './resolver.js';
 import { buildApiRoutes, emptyApi, type ApiContribution } from './routes.js';
 import { toYaml } from './to-yaml.js';
+import { startSampleHighlighter } from './highlight-pool.js';
 
 export interface LoadApiOptions {
   /** Folder holding site/ and openapi/. */
@@ -109,27 +110,33 @@ async function buildContribution(options: {
     ...(config.openapi?.remoteUrl ? [{ label: 'Hosted copy', href: config.openapi.remoteUrl }] : []),
   ];
   const categoryLabel = config.openapi?.categoryLabel ?? 'API reference';
-  const {
-    routes,
-    sidebarItems,
-    files: schemaFiles,
-  } = buildApiRoutes(parsed.model, {
-    basePath: config.openapi?.routeBasePath ?? '/docs/api',
-    file,
-    downloads,
-    category: {
-      label: categoryLabel,
-      path: normalizePath(`${config.docs.routeBasePath}/category/${slugify(categoryLabel)}`),
-    },
-    descriptionLinks: parsed.descriptionLinks,
-    locate: parsed.locate,
-    // A document previewed with --openapi was written for another site: its broken links only warn.
-    lenientLinks: options.lenientLinks,
-    console: config.openapi?.console && { ...config.openapi.console, baseUrl: config.baseUrl },
-    // Named after the document's content: a reader's browser never mixes a loaded schema with a newer page.
-    schemaSalt: createHash('sha1')
-      .update(files[1]?.contents ?? '')
-      .digest('hex'),
-  });
+  // Four generated samples per operation (code-samples.ts), highlighted on the other core while this one builds pages.
+  const highlighter = await startSampleHighlighter(parsed.model.operations.length * 4);
+  let built: ReturnType<typeof buildApiRoutes>;
+  try {
+    built = buildApiRoutes(parsed.model, {
+      basePath: config.openapi?.routeBasePath ?? '/docs/api',
+      file,
+      downloads,
+      category: {
+        label: categoryLabel,
+        path: normalizePath(`${config.docs.routeBasePath}/category/${slugify(categoryLabel)}`),
+      },
+      descriptionLinks: parsed.descriptionLinks,
+      locate: parsed.locate,
+      // A document previewed with --openapi was written for another site: its broken links only warn.
+      lenientLinks: options.lenientLinks,
+      console: config.openapi?.console && { ...config.openapi.console, baseUrl: config.baseUrl },
+      // Named after the document's content: a reader's browser never mixes a loaded schema with a newer page.
+      schemaSalt: createHash('sha1')
+        .update(files[1]?.contents ?? '')
+        .digest('hex'),
+      highlightSample: highlighter.highlight,
+    });
+  } finally {
+    // Also when building the pages failed: the worker would keep the process alive.
+    await highlighter.done();
+  }
+  const { routes, sidebarItems, files: schemaFiles } = built;
   return { routes, sidebarItems, files: [...files, ...schemaFiles], diagnostics: parsed.diagnostics };
 }

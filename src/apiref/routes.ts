@@ -6,6 +6,7 @@ import type {
   ApiOperationSummary,
   ApiTag,
   ApiTagData,
+  SafeHtml,
 } from '../../templates/shared/api-model.js';
 import type { PageOf, SidebarItem, TocItem } from '../../templates/shared/types.js';
 import type { Route } from '../routes/route.js';
@@ -46,6 +47,11 @@ export interface ApiRoutesOptions {
   schemaSalt?: string | undefined;
   /** `openapi.console` of the config: operation pages get the servers the request console may call. */
   console?: { enabled: boolean; servers?: string[] | undefined; baseUrl: string } | undefined;
+  /**
+   * Highlights a code sample; by default at once. A large document's are highlighted on a worker meanwhile
+   * (highlight-pool.ts): the HTML object is filled in before the routes are used.
+   */
+  highlightSample?: ((code: string, lang: string) => SafeHtml) | undefined;
 }
 
 const SIDEBAR_ID = 'api';
@@ -176,6 +182,7 @@ export function buildApiRoutes(
   // 3. Operations and webhooks
   const tagsByName = new Map(model.tags.map((t) => [t.name, t]));
   const kebab = createKebabCache();
+  const highlightSample = options.highlightSample ?? highlightCode;
   for (const op of model.operations) {
     const operation = assignAnchors(inliner.operation(op), kebab);
     const used = new Set(op.security.flat().map((s) => s.scheme));
@@ -185,7 +192,7 @@ export function buildApiRoutes(
       codeSamples: (op.webhook ? op.codeSamples : buildCodeSamples(op, model.securitySchemes)).map((s) => ({
         lang: s.lang,
         label: s.label,
-        html: highlightCode(s.source, s.lang),
+        html: highlightSample(s.source, s.lang),
       })),
       tags: op.tags.flatMap((name) => {
         const tag = tagsByName.get(name);
