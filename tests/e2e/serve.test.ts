@@ -211,6 +211,36 @@ export const broken = ;
     await page.close();
   }, 150_000);
 
+  it('shows each save of a doc in place while its author types, and rebuilds once after the last', async () => {
+    const file = path.join(dir, 'site/docs/guides/first.md');
+    const original = await fs.readFile(file, 'utf8');
+    const rebuildsSince = (at: number) => log.text().slice(at).split('changed: ').length - 1;
+    // Earlier tests' rebuilds are over once the log has been still for a second.
+    for (let length = -1; length !== log.text().length; ) {
+      length = log.text().length;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    const events = await openEvents(server.url);
+    const start = log.text().length;
+    const saves = 5;
+    for (let i = 1; i <= saves; i++) {
+      await fs.writeFile(file, `${original}\nTyped so far: ${i} of ${saves}.\n`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    // Each rebuild's bundling took both cores as the next save was compiled: none runs while the author types.
+    expect(rebuildsSince(start)).toBe(0);
+    const shown = (text: string) => events.events.some((e) => e.event === 'hot' && e.data.includes(text));
+    await step('the last save shown in place', () =>
+      expect.poll(() => shown(`Typed so far: ${saves} of ${saves}.`), { timeout: 20_000 }).toBe(true),
+    );
+    await step('the rebuild after the last save', () =>
+      expect.poll(() => events.events.some((e) => e.event === 'reload'), { timeout: 30_000 }).toBe(true),
+    );
+    expect(rebuildsSince(start)).toBe(1);
+    events.close();
+    await fs.writeFile(file, original);
+  }, 90_000);
+
   it('refuses paths outside the output folder', async () => {
     for (const attempt of [
       '/../../etc/passwd',
