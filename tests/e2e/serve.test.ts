@@ -225,7 +225,7 @@ export const broken = ;
     const saves = 5;
     for (let i = 1; i <= saves; i++) {
       await fs.writeFile(file, `${original}\nTyped so far: ${i} of ${saves}.\n`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     // Each rebuild's bundling took both cores as the next save was compiled: none runs while the author types.
     expect(rebuildsSince(start)).toBe(0);
