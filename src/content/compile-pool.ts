@@ -124,18 +124,27 @@ export async function compileAll(
     const todo = results.flatMap((r, i) => (r ? [] : [i]));
     if (todo.length > 0) {
       let next = 0;
+      // The first failure ends the compile, but only once every worker's task and cache write under way has ended:
+      // rejecting at once left another worker writing an entry after the caller had moved on (a test reading the
+      // cache folder then found its temporary file).
+      let failure: { error: unknown } | undefined;
       await Promise.all(
         // A handful of files compile faster on one worker than it takes to start a second.
         (await pool.workers(todo.length > 4 ? os.availableParallelism() : 1)).map(async (worker) => {
-          while (next < todo.length) {
+          while (!failure && next < todo.length) {
             const index = todo[next++] as number;
             const input = inputs[index] as { file: string; text: string };
-            const result = await runTask(worker, input);
-            results[index] = result;
-            await writeCached(cache, keys[index] as string, result, options.interrupt);
+            try {
+              const result = await runTask(worker, input);
+              results[index] = result;
+              await writeCached(cache, keys[index] as string, result, options.interrupt);
+            } catch (error) {
+              failure ??= { error };
+            }
           }
         }),
       );
+      if (failure) throw failure.error;
       if (cache.dir) schedulePrune(cache.dir, inputs.length);
     }
     return results as ProcessedSource[];
