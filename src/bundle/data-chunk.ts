@@ -48,7 +48,7 @@ export function dataChunk(
     ? `${after};export{${taken.template} as Template,${PAGE} as page};\n`
     : `${after};export{t as Template};\n`;
   // Encoded once, here: the bytes are both hashed for the name and written.
-  const contents = utf8Concat([head, 'JSON.parse(String.raw`', rawJsonText(serialised), '`)', tail]);
+  const contents = utf8Concat([head, ...jsonParseParts(serialised), tail]);
   const name = firstVisit ? `${options.name}.first` : options.name;
   return { file: `${name}-${contentHash(contents)}.js`, contents, inlined: taken !== undefined };
 }
@@ -110,19 +110,18 @@ export function exportedNames(
 }
 
 /**
- * JSON text as a JS expression for `JSON.parse`: a raw template literal, in which a backslash is just a
- * backslash, so the text goes in as it is. Only a backtick or `${` could end or break the literal, and JSON has
- * them only inside strings, where `\u0060` and `$\u007b` mean the same. Escaping the text as a quoted string
- * instead cost a millisecond per API operation (thousands of `\` and quotes in its HTML descriptions).
+ * JSON text as the JS expression `JSON.parse(String.raw\`…\`)`, in parts: the text (70 KB per API operation) apart
+ * from the code around it, so the caller encodes it without joining them (output/utf8.ts). A raw template literal,
+ * in which a backslash is just a backslash, so the text goes in as it is. Only a backtick or `${` could end or break
+ * the literal, and JSON has them only inside strings, where `\u0060` and `$\u007b` mean the same. Escaping the text
+ * as a quoted string instead cost a millisecond per API operation (thousands of `\` and quotes in its HTML
+ * descriptions).
  */
-export const rawJsonLiteral = (json: string): string => `String.raw\`${rawJsonText(json)}\``;
-
-/** The text inside rawJsonLiteral's backticks. */
-function rawJsonText(json: string): string {
+export function jsonParseParts(json: string): [string, string, string] {
   let text = json;
   if (text.includes('`')) text = text.replaceAll('`', '\\u0060');
   if (text.includes('${')) text = text.replaceAll('${', '$\\u007b');
-  return text;
+  return ['JSON.parse(String.raw`', text, '`)'];
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -32,7 +32,6 @@ export function colorModeScript(site: SiteData): string {
 export interface DocumentOptions {
   site: SiteData;
   page: PageData;
-  body: string;
   htmlLang: string;
   css: string;
   runtime: string;
@@ -48,7 +47,7 @@ export interface DocumentOptions {
  * Render stage, document side: the complete HTML before and after a page's body, as two strings, so a caller that
  * writes the page as bytes never joins the three (output/utf8.ts).
  */
-export function documentAround(o: Omit<DocumentOptions, 'body'>): [head: string, tail: string] {
+export function documentAround(o: DocumentOptions): [head: string, tail: string] {
   const { site, page } = o;
   const title = page.title && page.title !== site.title ? `${page.title} | ${site.title}` : site.title;
   const description = page.description ?? site.tagline;

@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { rawJsonLiteral } from '../../../src/bundle/data-chunk.ts';
+import { jsonParseParts } from '../../../src/bundle/data-chunk.ts';
 import { safeJson } from '../../../src/safe-json.ts';
 
 // issue 8: data from the OpenAPI document goes into JS modules and inline <script> JSON. A `</script>` in an
@@ -35,11 +35,11 @@ describe('safeJson', () => {
   });
 });
 
-describe('rawJsonLiteral (data chunks)', () => {
+describe('jsonParseParts (data chunks)', () => {
   it('reads back as the same value, whatever backslashes, quotes, backticks and ${ the strings hold', () => {
     const value = { ...hostile, quote: "it's \\ a 'test' \"q\"", tick: 'a `b` ${c} $${d} \\`', end: '\\' };
-    const literal = rawJsonLiteral(JSON.stringify(value));
-    expect(literal).not.toMatch(/\$\{/);
-    expect(JSON.parse(vm.runInNewContext(literal) as string)).toEqual(value);
+    const expression = jsonParseParts(JSON.stringify(value)).join('');
+    expect(expression).not.toMatch(/\$\{/);
+    expect(vm.runInNewContext(expression)).toEqual(value);
   });
 });
