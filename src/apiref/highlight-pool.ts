@@ -33,28 +33,33 @@ export async function startSampleHighlighter(samples: number): Promise<SampleHig
     import.meta.url,
   );
   const worker = new Worker(script.file);
+  type Sample = { code: string; lang: string; html: SafeHtml };
   /** Batches sent and not answered yet, by id: what they fill in. */
-  const waiting = new Map<number, Array<{ code: string; lang: string; html: SafeHtml }>>();
-  let batch: Array<{ code: string; lang: string; html: SafeHtml }> = [];
+  const waiting = new Map<number, Sample[]>();
+  let batch: Sample[] = [];
   let lastId = 0;
   let failed = false;
+  /** `done` was called: no more samples come, so the last answer settles. */
+  let sealed = false;
   let settle: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => {
     settle = resolve;
   });
+  const fill = (sample: Sample, html = highlightCode(sample.code, sample.lang).__html): void => {
+    sample.html.__html = html;
+  };
   // Whatever the worker leaves unanswered (it crashed, or could not start) is highlighted here instead.
   const highlightHere = (): void => {
     failed = true;
-    for (const items of waiting.values())
-      for (const item of items) item.html.__html = highlightCode(item.code, item.lang).__html;
+    for (const samples of waiting.values()) for (const sample of samples) fill(sample);
     waiting.clear();
     settle();
   };
   worker.on('message', ({ id, html }: HighlightAnswer) => {
-    const items = waiting.get(id);
+    const samples = waiting.get(id);
     waiting.delete(id);
-    items?.forEach((item, i) => {
-      item.html.__html = html[i] ?? highlightCode(item.code, item.lang).__html;
+    samples?.forEach((sample, i) => {
+      fill(sample, html[i]);
     });
     if (waiting.size === 0 && sealed) settle();
   });
@@ -62,7 +67,6 @@ export async function startSampleHighlighter(samples: number): Promise<SampleHig
   worker.on('exit', () => {
     if (waiting.size > 0) highlightHere();
   });
-  let sealed = false;
   const send = (): void => {
     if (batch.length === 0) return;
     const id = ++lastId;
