@@ -3,6 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import {
+  CLAIM_NEXT,
+  CLAIM_STOP,
+  type CompileBatch,
+  type CompileBatchMessage,
+  claimSlot,
+  claimsFor,
+} from './compile-batch.js';
 import type { ProcessedSource } from './process-source.js';
 import { markUsed, pruneFolder } from '../disk-entry.js';
 import type { Interruptible } from '../output/interrupt.js';
@@ -123,28 +131,17 @@ export async function compileAll(
     const results: Array<ProcessedSource | undefined> = await Promise.all(keys.map((key) => readCached(cache, key)));
     const todo = results.flatMap((r, i) => (r ? [] : [i]));
     if (todo.length > 0) {
-      let next = 0;
-      // The first failure ends the compile, but only once every worker's task and cache write under way has ended:
-      // rejecting at once left another worker writing an entry after the caller had moved on (a test reading the
-      // cache folder then found its temporary file).
-      let failure: { error: unknown } | undefined;
-      await Promise.all(
-        // A handful of files compile faster on one worker than it takes to start a second.
-        (await pool.workers(todo.length > 4 ? os.availableParallelism() : 1)).map(async (worker) => {
-          while (!failure && next < todo.length) {
-            const index = todo[next++] as number;
-            const input = inputs[index] as { file: string; text: string };
-            try {
-              const result = await runTask(worker, input);
-              results[index] = result;
-              await writeCached(cache, keys[index] as string, result, options.interrupt);
-            } catch (error) {
-              failure ??= { error };
-            }
-          }
-        }),
+      // A handful of files compile faster on one worker than it takes to start a second.
+      const workers = await pool.workers(todo.length > 4 ? os.availableParallelism() : 1);
+      await compileBatch(
+        workers,
+        todo.map((i) => inputs[i] as { file: string; text: string }),
+        async (at, result) => {
+          const index = todo[at] as number;
+          results[index] = result;
+          await writeCached(cache, keys[index] as string, result, options.interrupt);
+        },
       );
-      if (failure) throw failure.error;
       if (cache.dir) schedulePrune(cache.dir, inputs.length);
     }
     return results as ProcessedSource[];
@@ -161,42 +158,83 @@ export async function compileAll(
 const exited = new WeakMap<Worker, number>();
 
 /**
- * Task ids unique in the process: `serve` compiles an edited doc on the kept workers while a rebuild may be using
- * them too, and an answer must reach only the task that asked.
+ * Batch ids unique in the process: `serve` compiles an edited doc on the kept workers while a rebuild may be using
+ * them too, and an answer must reach only the batch that asked.
  */
-let lastTaskId = 0;
+let lastBatch = 0;
 
-function runTask(worker: Worker, input: { file: string; text: string }): Promise<ProcessedSource> {
-  const id = ++lastTaskId;
-  const stopped = (code: number) => new Error(`compiling ${input.file} stopped the worker (exit code ${code})`);
-  const code = exited.get(worker);
-  if (code !== undefined) return Promise.reject(stopped(code));
-  return new Promise((resolve, reject) => {
-    const onMessage = (msg: { id: number; result?: ProcessedSource; failure?: string }) => {
-      if (msg.id !== id) return;
-      done();
-      if (msg.result) resolve(msg.result);
-      else reject(new Error(`compiling ${input.file} crashed: ${msg.failure}`));
-    };
-    const done = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    const onError = (err: Error) => {
-      done();
-      reject(new Error(`compiling ${input.file} crashed the worker: ${err.message}`, { cause: err }));
-    };
-    // A worker that exits without an error (terminated, or `process.exit` in a dependency) would leave the task
-    // waiting forever.
-    const onExit = (code: number) => {
-      done();
-      reject(stopped(code));
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    worker.postMessage({ id, ...input });
+/**
+ * Compiles `inputs` on `workers`, which take them one at a time from a shared counter (compile-batch.ts), and
+ * hands each result to `take` as it comes. The first failure (a compile that threw, a worker that died, a `take`
+ * that failed) stops the workers taking more and rejects, but only once every worker has ended the source it was
+ * compiling and every `take` has ended: rejecting at once left another worker's cache write going on after the
+ * caller had moved on (a test reading the cache folder then found its temporary file).
+ */
+function compileBatch(
+  workers: readonly Worker[],
+  inputs: ReadonlyArray<{ file: string; text: string }>,
+  take: (index: number, result: ProcessedSource) => Promise<void>,
+): Promise<void> {
+  const batch = ++lastBatch;
+  const claims = claimsFor(workers.length);
+  const claim = new Int32Array(claims);
+  claim.fill(-1, claimSlot(0));
+  let failure: { error: unknown } | undefined;
+  const fail = (error: unknown): void => {
+    failure ??= { error };
+    Atomics.store(claim, CLAIM_STOP, 1);
+  };
+  const takes: Array<Promise<void>> = [];
+  /** The file a worker was compiling (or compiled last); one that had taken none is named by the next to take. */
+  const fileOf = (slot: number): string => {
+    const taken = Atomics.load(claim, claimSlot(slot));
+    const next = Math.min(Atomics.load(claim, CLAIM_NEXT), inputs.length - 1);
+    return inputs[taken >= 0 ? taken : next]?.file ?? 'a source';
+  };
+  const stopped = (slot: number, code: number) =>
+    new Error(`compiling ${fileOf(slot)} stopped the worker (exit code ${code})`);
+  const ended = workers.map(
+    (worker, slot) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+          resolve();
+        };
+        const onMessage = (msg: CompileBatchMessage) => {
+          if (msg.batch !== batch) return;
+          if ('done' in msg) done();
+          else if ('result' in msg) takes.push(take(msg.index, msg.result).catch(fail));
+          else fail(new Error(`compiling ${inputs[msg.index]?.file} crashed: ${msg.failure}`));
+        };
+        const onError = (err: Error) => {
+          fail(new Error(`compiling ${fileOf(slot)} crashed the worker: ${err.message}`, { cause: err }));
+          done();
+        };
+        // A worker that exits without an error (terminated, or `process.exit` in a dependency) sends no `done`.
+        const onExit = (code: number) => {
+          fail(stopped(slot, code));
+          done();
+        };
+        // One can die between two compiles (while the last result is written to the disk cache): its 'exit' event
+        // is past, so the batch must fail at once instead of waiting for an answer that never comes.
+        const code = exited.get(worker);
+        if (code !== undefined) {
+          fail(stopped(slot, code));
+          resolve();
+          return;
+        }
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        worker.postMessage({ batch, inputs, claims, slot } satisfies CompileBatch);
+      }),
+  );
+  return Promise.all(ended).then(async () => {
+    // Every answer has arrived once its worker said `done`; the takes they started may still be writing.
+    await Promise.all(takes);
+    if (failure) throw failure.error;
   });
 }
 

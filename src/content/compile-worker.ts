@@ -1,6 +1,7 @@
-// Runs on a worker thread: compiles one source per message. Bundled to plain JS by compile-pool.ts,
+// Runs on a worker thread: compiles the sources of each batch it is given. Bundled to plain JS by compile-pool.ts,
 // so a worker starts without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
+import { CLAIM_NEXT, CLAIM_STOP, type CompileBatch, type CompileBatchMessage, claimSlot } from './compile-batch.js';
 import { registerLanguages } from './prism.js';
 import { processSource } from './process-source.js';
 
@@ -8,10 +9,26 @@ const port = parentPort;
 if (!port) throw new Error('compile-worker must run on a worker thread');
 await registerLanguages((workerData as { languages: string[] }).languages);
 
-port.on('message', async ({ id, text, file }: { id: number; text: string; file: string }) => {
-  try {
-    port.postMessage({ id, result: await processSource(text, file) });
-  } catch (err) {
-    port.postMessage({ id, failure: String((err as Error)?.stack ?? err) });
+/**
+ * Takes the batch's sources one at a time, claiming each through the batch's shared counter, so the workers of a
+ * batch share its sources without waiting for the main thread.
+ */
+port.on('message', async ({ batch, inputs, claims, slot }: CompileBatch) => {
+  const claim = new Int32Array(claims);
+  const post = (msg: CompileBatchMessage) => port.postMessage(msg);
+  for (;;) {
+    if (Atomics.load(claim, CLAIM_STOP) !== 0) break;
+    const index = Atomics.add(claim, CLAIM_NEXT, 1);
+    const input = inputs[index];
+    if (!input) break;
+    Atomics.store(claim, claimSlot(slot), index);
+    try {
+      post({ batch, index, result: await processSource(input.text, input.file) });
+    } catch (err) {
+      post({ batch, index, failure: String((err as Error)?.stack ?? err) });
+    }
+    // Another batch given meanwhile (serve: an edit during a rebuild) gets its turn between two sources.
+    await new Promise((resolve) => setImmediate(resolve));
   }
+  post({ batch, done: true });
 });

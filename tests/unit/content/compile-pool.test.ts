@@ -36,6 +36,32 @@ describe('compile pool', () => {
     await expect(pool.workers(1)).rejects.toThrow(/closed/);
   });
 
+  it('gives each worker the whole list at once, so the workers go on while the main thread is busy elsewhere', async () => {
+    const pool = startCompilePool({ languages, initial: 2 });
+    try {
+      const workers = await pool.workers(2);
+      let sent = 0;
+      for (const w of workers) {
+        const post = w.postMessage.bind(w);
+        w.postMessage = (message: unknown) => {
+          sent++;
+          post(message);
+        };
+      }
+      const inputs = Array.from({ length: 20 }, (_, i) => page(i));
+      const compiling = compileAll(inputs, { cache: createCompileCache(), languages, pool });
+      // The API stage runs on the main thread meanwhile, for seconds with a large document: here, a busy second.
+      const until = Date.now() + 1000;
+      while (Date.now() < until);
+      const results = await compiling;
+      expect(results.map((r) => r.frontMatter.title)).toEqual(inputs.map((_, i) => `Page ${i}`));
+      // One message per worker, not one per file answered: a worker never waits for the main thread's next file.
+      expect(sent).toBe(workers.length);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('answers each caller its own files when two compile on the same workers at once (serve: an edit during a rebuild)', async () => {
     const pool = startCompilePool({ languages, initial: 1 });
     const [rebuild, edit] = await Promise.all([

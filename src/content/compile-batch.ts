@@ -1,0 +1,30 @@
+import type { ProcessedSource } from './process-source.js';
+
+/**
+ * What the main thread sends each compile worker of a batch: every source, and a shared counter the workers claim
+ * them from. Handing out one source per answer left the workers idle while the main thread was busy elsewhere (the
+ * API document's stage runs on it meanwhile, seconds for a large one): each waited for its next source until then.
+ */
+export interface CompileBatch {
+  batch: number;
+  inputs: ReadonlyArray<{ file: string; text: string }>;
+  /** An Int32Array's buffer: CLAIM_NEXT, CLAIM_STOP, then each worker's slot (claimSlot). */
+  claims: SharedArrayBuffer;
+  /** This worker's place among the batch's workers. */
+  slot: number;
+}
+
+/** A worker's answers: one per source it took, then `done` once it takes no more. */
+export type CompileBatchMessage =
+  | { batch: number; index: number; result: ProcessedSource }
+  | { batch: number; index: number; failure: string }
+  | { batch: number; done: true };
+
+/** The index of the next source to take. */
+export const CLAIM_NEXT = 0;
+/** Not 0: take no more (a source failed, or a worker died). */
+export const CLAIM_STOP = 1;
+/** Where a worker notes the source it took last: a worker that dies is named with the file it was compiling. */
+export const claimSlot = (slot: number): number => 2 + slot;
+export const claimsFor = (workers: number): SharedArrayBuffer =>
+  new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * claimSlot(workers));
