@@ -132,7 +132,7 @@ export async function compileAll(
     const todo = results.flatMap((r, i) => (r ? [] : [i]));
     if (todo.length > 0) {
       // A handful of files compile faster on one worker than it takes to start a second.
-      const workers = await pool.workers(todo.length > 4 ? os.availableParallelism() : 1);
+      const workers = await pool.workers(todo.length > 4 ? COMPILE_THREADS : 1);
       await compileBatch(
         workers,
         todo.map((i) => inputs[i] as { file: string; text: string }),
@@ -156,6 +156,14 @@ export async function compileAll(
  * an answer that never comes.
  */
 const exited = new WeakMap<Worker, number>();
+
+/**
+ * Workers a long list is compiled on: one core is left to the main thread, which is busy meanwhile (it takes each
+ * result, and loads the API document at the same time). A worker per core beside it made more busy threads than
+ * cores, and each extra worker loads the compiler again: on 2 cores, the portal's cold build took 5.1-6.2 s with
+ * two workers and 4.7-5.6 s with one; the 1,000-page corpus compiled in 2.5-2.8 s with two, 1.9-2.2 s with one.
+ */
+export const COMPILE_THREADS = Math.max(1, os.availableParallelism() - 1);
 
 /**
  * Batch ids unique in the process: `serve` compiles an edited doc on the kept workers while a rebuild may be using
