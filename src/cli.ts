@@ -199,11 +199,27 @@ function handleInterrupts(command: string, mode: 'interrupt' | 'stop' = 'interru
           `✗ ${command} interrupted by ${signal}; removing temporary files, the output folder is left as it was.`,
         ),
       );
-    void controller.interrupt(signal).finally(() => process.exit(code));
+    void controller
+      .interrupt(signal)
+      .then(stopBundler)
+      .finally(() => process.exit(code));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   return controller;
+}
+
+/**
+ * Stops esbuild's service process before this one exits on a signal. Left to find its pipe closed, it could die with
+ * a Go "all goroutines are asleep - deadlock!" dump on the terminal, when the signal reached this process alone
+ * (`kill`, a process manager, `docker stop`) while esbuild was waiting for an answer from it.
+ */
+async function stopBundler(): Promise<void> {
+  try {
+    await (await import('esbuild')).stop();
+  } catch {
+    // Nothing to stop, or it is gone already.
+  }
 }
 
 /** Entry point used by bin/portal.js; resolves to the process exit code. */
