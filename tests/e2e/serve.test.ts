@@ -222,6 +222,7 @@ export const broken = ;
     }
     const events = await openEvents(server.url);
     const start = log.text().length;
+    const compiledBefore = server.compiledSources();
     const saves = 5;
     for (let i = 1; i <= saves; i++) {
       await fs.writeFile(file, `${original}\nTyped so far: ${i} of ${saves}.\n`);
@@ -233,6 +234,8 @@ export const broken = ;
     await step('the last save shown in place', () =>
       expect.poll(() => shown(`Typed so far: ${saves} of ${saves}.`), { timeout: 20_000 }).toBe(true),
     );
+    // Of the saves compiled meanwhile only the last is kept for the rebuild, beside the version the last build used.
+    expect(server.compiledSources()).toBeLessThanOrEqual(compiledBefore + 1);
     await step('the rebuild after the last save', () =>
       expect.poll(() => events.events.some((e) => e.event === 'reload'), { timeout: 30_000 }).toBe(true),
     );
