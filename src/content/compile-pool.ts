@@ -151,9 +151,9 @@ export async function compileAll(
 }
 
 /**
- * Workers that have exited, with their exit code. One can die between two tasks (while the last result is written
- * to the disk cache): its 'exit' event is past, so a task given to it must fail at once instead of waiting for
- * an answer that never comes.
+ * Workers that have exited, with their exit code. One can die between two batches (while the last result is
+ * written to the disk cache): its 'exit' event is past, so a batch given to it must fail at once instead of waiting
+ * for an answer that never comes.
  */
 const exited = new WeakMap<Worker, number>();
 
