@@ -69,9 +69,9 @@ export function createProgram(): Command {
         quiet: boolean;
         verbose: boolean;
       }) => {
-        const { build } = await import('./commands/build.js');
+        const { buildOrKeep } = await import('./commands/build.js');
         const interrupt = handleInterrupts('build');
-        await build({
+        await buildOrKeep({
           interrupt,
           log: opts.quiet ? quietLogger : opts.verbose ? verboseLogger : consoleLogger,
           root: process.cwd(),

@@ -106,10 +106,7 @@ export async function writeBundle(
 ): Promise<void> {
   const base = workingDir(options);
   const inGen = (p: string): boolean => p.startsWith(genDir + path.sep);
-  const inputs = Object.keys(result.metafile.inputs)
-    .map((p) => path.resolve(base, p))
-    .filter((p) => !inGen(p))
-    .sort();
+  const inputs = bundleInputs(result.metafile, genDir, options);
   let outputs: StoredBundle['outputs'];
   if (result.outputFiles) {
     outputs = result.outputFiles.map((f) => ({
@@ -133,6 +130,15 @@ export async function writeBundle(
     written: !result.outputFiles,
   };
   await writeEntry(await entryFile(dir, genDir, generated, options), stored, LIMITS);
+}
+
+/** The files a bundle read from disk (absolute, sorted), leaving out the generated modules served from `genDir`. */
+export function bundleInputs(metafile: esbuild.Metafile, genDir: string, options: esbuild.BuildOptions): string[] {
+  const base = workingDir(options);
+  return Object.keys(metafile.inputs)
+    .map((p) => path.resolve(base, p))
+    .filter((p) => !p.startsWith(genDir + path.sep))
+    .sort();
 }
 
 /** Files beside each of these in a folder that decide how esbuild resolves and compiles them. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
+import { bundleInputs } from './bundle-disk-cache.js';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import { dataChunk, dataChunkImports } from './data-chunk.js';
 import type { FirstVisitRecipe } from './first-visit-data.js';
@@ -32,6 +33,8 @@ export interface ClientBuildResult {
   /** By route path, for data routes whose template adopts: what their first-visit chunk is made with at render. */
   firstVisit: Map<string, FirstVisitRecipe>;
   metafile: esbuild.Metafile;
+  /** Every file read from disk, the Try it worker's included (bundle-disk-cache.ts, bundleInputs). */
+  inputs: string[];
 }
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
@@ -203,6 +206,8 @@ export async function buildClient(options: {
     manifest,
     firstVisit,
     metafile,
+    // Its paths are relative to the generation folder, the working folder given above.
+    inputs: [...bundleInputs(metafile, options.genDir, { absWorkingDir: options.genDir }), ...liquidWorker.inputs],
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { readBundle, writeBundle } from './bundle-disk-cache.js';
+import { bundleInputs, readBundle, writeBundle } from './bundle-disk-cache.js';
 
 const workerEntry = path.resolve(import.meta.dirname, '../../templates/liquid/render.worker.ts');
 
@@ -10,6 +10,8 @@ export interface LiquidWorkerFile {
   /** File name inside the assets folder, with a hash of its contents: `liquid-worker-3fa9c1d2.js`. */
   name: string;
   contents: Uint8Array;
+  /** The files it was bundled from (bundle-disk-cache.ts, bundleInputs). */
+  inputs: string[];
 }
 
 /**
@@ -63,5 +65,9 @@ async function bundleLiquidWorker(minify: boolean, diskCache: string | undefined
   const file = result.outputFiles?.find((f) => f.path.endsWith('.js'));
   if (!file) throw new Error('esbuild produced no output for the Try it worker');
   const hash = createHash('sha256').update(file.contents).digest('hex').slice(0, 8);
-  return { name: `liquid-worker-${hash}.js`, contents: file.contents };
+  return {
+    name: `liquid-worker-${hash}.js`,
+    contents: file.contents,
+    inputs: bundleInputs(result.metafile, outRoot, options),
+  };
 }

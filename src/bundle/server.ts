@@ -5,6 +5,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { RouteModule, SiteData } from '../../templates/shared/types.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
+import { bundleInputs } from './bundle-disk-cache.js';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import { loadCommonJs } from './load-bundle.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
@@ -23,6 +24,8 @@ export interface ServerBundle {
   file?: string;
   /** With a session (serve): a hash of the bundle's code apart from the generated page modules (templates, site pages). */
   codeHash?: string;
+  /** Every file read from disk (bundle-disk-cache.ts, bundleInputs). */
+  inputs?: string[];
 }
 
 const templatesDir = path.resolve(import.meta.dirname, '../../templates');
@@ -67,7 +70,7 @@ export async function buildServer(options: {
   const generated = [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }];
   let inputs: string[] = [];
   try {
-    const result = await runBundle(options.session ?? options.diskCache, 'server', options.genDir, generated, {
+    const bundleOptions: esbuild.BuildOptions & { metafile: true } = {
       entryPoints: [entryFile],
       outfile,
       bundle: true,
@@ -81,14 +84,27 @@ export async function buildServer(options: {
       loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
       logLevel: 'silent',
       metafile: true,
-    });
-    inputs = Object.keys(result.metafile.inputs);
+    };
+    const result = await runBundle(
+      options.session ?? options.diskCache,
+      'server',
+      options.genDir,
+      generated,
+      bundleOptions,
+    );
+    inputs = bundleInputs(result.metafile, options.genDir, bundleOptions);
   } catch (err) {
     throw bundleError(err, options.generated);
   }
   const bundle = loadCommonJs(outfile) as ServerBundle;
   const codeHash = options.session || options.diskCache ? await hashCode(inputs, options.genDir) : undefined;
-  return { modules: bundle.modules, renderRoute: bundle.renderRoute, file: outfile, ...(codeHash ? { codeHash } : {}) };
+  return {
+    modules: bundle.modules,
+    renderRoute: bundle.renderRoute,
+    file: outfile,
+    inputs,
+    ...(codeHash ? { codeHash } : {}),
+  };
 }
 
 /** The bytes of every input that is a file of its own (templates, site pages, their imports), not a generated module. */

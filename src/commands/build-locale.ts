@@ -85,6 +85,11 @@ export interface LocaleBuildOptions {
    * does not grow with the site (issue 20).
    */
   openOutput?: (() => Promise<(file: OutputFile) => void>) | undefined;
+  /**
+   * `portal build`: the files read beyond the site folder and the templates, added to as they are read (the
+   * sidebars' imports, the OpenAPI document's files, what the bundles read), for its record (output/last-build.ts).
+   */
+  reads?: Set<string> | undefined;
 }
 
 export interface ClientReady {
@@ -131,7 +136,14 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     // serve keeps its workers from one rebuild to the next: starting one costs more than compiling an edited doc.
     const compiler = o.preview ? keptCompilePool(o.preview, languages, start) : (pool = start());
     const site = await stage(log, 'scan', () =>
-      scanSite({ siteDir: o.siteDir, config, configFile: o.configFile, locale: o.locale, genDir: o.genDir }),
+      scanSite({
+        siteDir: o.siteDir,
+        config,
+        configFile: o.configFile,
+        locale: o.locale,
+        genDir: o.genDir,
+        reads: o.reads,
+      }),
     );
     const sources = [...site.pages, ...site.versions.flatMap((v) => v.files)];
     const markdown = sources.filter((s) => s.ext !== '.tsx');
@@ -152,7 +164,21 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       config.openapi || o.openapi
         ? stage(log, 'openapi', async () => {
             const { createApiCache, loadApiCached } = await import('../apiref/api-cache.js');
-            const options = { root: o.root, config, override: o.openapi, openapiRoot: o.openapiRoot };
+            const reads = o.reads;
+            const options = {
+              root: o.root,
+              config,
+              override: o.openapi,
+              openapiRoot: o.openapiRoot,
+              ...(reads
+                ? {
+                    readFile: (file: string) => {
+                      reads.add(path.resolve(file));
+                      return fs.readFile(file, 'utf8');
+                    },
+                  }
+                : {}),
+            };
             // The loader (the parser, validator and their packages) is imported only when the cache misses.
             const load: typeof import('../apiref/load.js').loadApiReference = async (loading) =>
               (await import('../apiref/load.js')).loadApiReference(loading);
@@ -282,6 +308,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       }
     });
 
+    for (const file of [...client.inputs, ...(server.inputs ?? [])]) o.reads?.add(file);
     log.detail?.(
       `client: ${client.files.length} files, ${kib(client.files.reduce((n, f) => n + f.contents.byteLength, 0))}; server bundle for ${server.modules.size} routes`,
     );

@@ -17,6 +17,7 @@ import {
   type BuildStats,
   type Logger,
 } from '../log.js';
+import { type LastBuildKey, recordBuild, unchangedSinceLastBuild } from '../output/last-build.js';
 import { removeLeftovers } from '../output/leftovers.js';
 import { openOutput, type OutputFile, type OutputWriter } from '../output/write.js';
 import type { SwapGate } from '../output/swap-gate.js';
@@ -85,8 +86,26 @@ export interface BuildResult {
  * `portal build`: the config, then each locale through the same stages (buildLocale), then one write of the
  * output folder and one report. Throws PortalError on errors, after printing them.
  */
-export async function build(options: BuildOptions): Promise<BuildResult> {
+export function build(options: BuildOptions): Promise<BuildResult> {
+  return runBuild(options, false);
+}
+
+/**
+ * `portal build` from the command line: as `build`, but when nothing the last build of the same output read has
+ * changed, and its output is as it left it, the output is kept and its report printed again (output/last-build.ts).
+ * The record is kept with the disk caches, and off with them (`--no-cache`).
+ */
+export async function buildOrKeep(options: BuildOptions): Promise<'built' | 'kept'> {
+  const keep = options.write !== false && !options.preview && !options.liveReload;
+  return (await runBuild(options, keep)) === 'kept' ? 'kept' : 'built';
+}
+
+async function runBuild(options: BuildOptions, keep: false): Promise<BuildResult>;
+async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResult | 'kept'>;
+async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResult | 'kept'> {
   const started = performance.now();
+  // File times are wall-clock times: a file saved after this moment may not be what the build read.
+  const startedAt = Date.now();
   const log = options.log ?? consoleLogger;
   const root = path.resolve(options.root);
   const siteDir = path.resolve(root, options.siteDir ?? 'site');
@@ -112,9 +131,51 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     // 1. Config
     const defaultGenDir = claimGenDir(undefined);
-    const { config: loaded, file: configFile } = await stage(log, 'config', () => loadConfig(siteDir, defaultGenDir));
+    // Kept beside the other disk caches, and off with them.
+    const recordDir = keep ? cache.dir : undefined;
+    const reads = recordDir === undefined ? undefined : new Set<string>();
+    const { config: loaded, file: configFile } = await stage(log, 'config', () =>
+      loadConfig(siteDir, defaultGenDir, reads),
+    );
     const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
     options.onConfig?.(config);
+    const lastBuild: LastBuildKey | undefined =
+      recordDir === undefined
+        ? undefined
+        : {
+            cacheDir: recordDir,
+            siteDir,
+            outDir,
+            templatesDir: path.resolve(import.meta.dirname, '../../templates'),
+            // The config is code: its value, not only its file, decides the build (it may read the environment).
+            settings: {
+              root,
+              openapi: options.openapi,
+              openapiRoot: options.openapiRoot,
+              includeDrafts: options.includeDrafts,
+              config,
+            },
+            git: config.docs.showLastUpdateTime,
+          };
+    if (lastBuild) {
+      const checking = performance.now();
+      const kept = await unchangedSinceLastBuild(lastBuild);
+      if (kept) {
+        const out = path.relative(root, outDir) || outDir;
+        log.info(
+          `${pc.green('✓')} nothing changed since the last build, output kept ${pc.dim(`${Math.round(performance.now() - checking)} ms`)}`,
+        );
+        reportDiagnostics(kept.warnings, log, root);
+        const stats = {
+          routesByKind: kept.routesByKind,
+          durationMs: Math.round(performance.now() - started),
+          bytes: kept.bytes,
+        };
+        log.info(summaryLine(stats, kept.warnings.length, out));
+        return 'kept';
+      }
+      log.detail?.('the output or something the last build read has changed (or there is no record of it): building');
+    }
     const statics = await scanStatic(path.join(siteDir, 'static'));
 
     // 8. Write, as files are made: into a temporary folder, swapped in on success (output/write.ts)
@@ -158,6 +219,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         log: localeLog,
         openapi: options.openapi,
         openapiRoot: options.openapiRoot,
+        reads,
         liveReload: options.liveReload,
         includeDrafts: options.includeDrafts,
         interrupt: options.interrupt,
@@ -203,10 +265,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // 8. Write the rest: files the later stages read (search, manifest, machine files), then the swap
     options.superseded?.throwIfAborted();
+    /** The folder swapped in as the output: another build may swap its own in after it (see recordBuild). */
+    let written: { dev: number; ino: number } | undefined;
     if (options.write !== false) {
       const writer = await openWriter();
       await stage(log, `write ${path.relative(root, outDir) || outDir}`, async () => {
         await writer.addAll(files);
+        written = await fs.stat(writer.folder);
         await writer.commit();
       });
       log.detail?.(
@@ -217,6 +282,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     reportDiagnostics(uniqueWarnings, log, root);
     const stats = buildStats(table as RouteTable, started, writer ? writtenBytes() : byteSize(files));
     log.info(summaryLine(stats, uniqueWarnings.length, path.relative(root, outDir) || outDir));
+    if (lastBuild && reads && written)
+      await recordBuild(
+        lastBuild,
+        reads,
+        { startedAt, output: written },
+        {
+          warnings: uniqueWarnings,
+          routesByKind: stats.routesByKind,
+          bytes: stats.bytes,
+        },
+      );
     return { files, table: table as RouteTable, config, warnings: uniqueWarnings, outDir, stats, live };
   } catch (err) {
     await (await writing?.catch(() => undefined))?.discard();

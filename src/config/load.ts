@@ -10,10 +10,14 @@ import { validateConfig } from './validate.js';
  * Config stage: bundles `portal.config.ts` (so it may import types and helpers), runs it, and validates
  * the result. Throws a PortalError naming the file for a syntax error, a throw, or a wrong field.
  */
-export async function loadConfig(siteDir: string, cacheDir: string): Promise<{ config: PortalConfig; file: string }> {
+export async function loadConfig(
+  siteDir: string,
+  cacheDir: string,
+  reads?: Set<string>,
+): Promise<{ config: PortalConfig; file: string }> {
   const file = path.join(siteDir, 'portal.config.ts');
   await requireConfigFile(siteDir, file);
-  const exported = await importTsModule(file, cacheDir, 'config');
+  const exported = await importTsModule(file, cacheDir, 'config', reads);
   const { config, issues } = validateConfig(exported, file);
   if (!config) throw new PortalError(issues);
   return { config, file };
@@ -58,8 +62,16 @@ function rememberLoaded(file: string, code: string, value: unknown): void {
   }
 }
 
-/** Bundles and imports a TypeScript module from the site folder; returns its default export. */
-export async function importTsModule(file: string, cacheDir: string, label: string): Promise<unknown> {
+/**
+ * Bundles and imports a TypeScript module from the site folder; returns its default export. The files bundled go
+ * into `reads` (`portal build`'s record of what it read, output/last-build.ts).
+ */
+export async function importTsModule(
+  file: string,
+  cacheDir: string,
+  label: string,
+  reads?: Set<string>,
+): Promise<unknown> {
   let code: string;
   try {
     const result = await esbuild.build({
@@ -72,8 +84,10 @@ export async function importTsModule(file: string, cacheDir: string, label: stri
       logLevel: 'silent',
       // Maps a throw's stack back to the source file, so the message can give its line (issue 8).
       sourcemap: 'inline',
+      metafile: true,
     });
     code = result.outputFiles[0]?.text ?? '';
+    for (const input of Object.keys(result.metafile.inputs)) reads?.add(path.resolve(input));
   } catch (err) {
     const first = (err as esbuild.BuildFailure).errors?.[0];
     if (first) {

@@ -19,43 +19,51 @@ const LIMITS = { entries: 16, bytes: 16 * 1024 * 1024 };
 export async function loadLastUpdated(files: readonly string[], cacheDir?: string): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   if (files.length === 0) return result;
-  const cwd = path.dirname(files[0] as string);
   try {
-    const { stdout: revs } = await run('git', ['rev-parse', '--show-toplevel', '--git-common-dir', 'HEAD'], { cwd });
-    const [root = '', commonDir = '', head = ''] = revs.trim().split('\n');
-    const rel = files.map((f) => path.relative(root, f));
-    const cacheFile = cacheDir && (await cacheFileOf(cacheDir, root, path.resolve(cwd, commonDir), head, rel));
+    const git = await gitState(path.dirname(files[0] as string));
+    if (!git) return result;
+    const rel = files.map((f) => path.relative(git.root, f));
+    const cacheFile =
+      cacheDir &&
+      path.join(
+        cacheDir,
+        `${createHash('sha1')
+          .update(`${git.key}\0${rel.join('\0')}`)
+          .digest('hex')}.dates`,
+      );
     const cached = cacheFile ? await readEntry(cacheFile) : undefined;
     if (cached instanceof Map) return cached as Map<string, string>;
     const { stdout } = await run('git', ['log', '--format=@%cI', '--name-only', '--', ...rel], {
-      cwd: root,
+      cwd: git.root,
       maxBuffer: 64 * 1024 * 1024,
     });
     let date = '';
     for (const line of stdout.split('\n')) {
       if (line.startsWith('@')) date = line.slice(1);
       else if (line && date) {
-        const abs = path.join(root, line);
+        const abs = path.join(git.root, line);
         if (!result.has(abs)) result.set(abs, date);
       }
     }
     if (cacheFile) await writeEntry(cacheFile, result, LIMITS);
   } catch {
-    // Not a git checkout, no commit yet, or git missing: pages simply show no date.
+    // No commit yet, or git failed: pages simply show no date.
   }
   return result;
 }
 
-async function cacheFileOf(
-  dir: string,
-  root: string,
-  gitDir: string,
-  head: string,
-  files: readonly string[],
-): Promise<string> {
-  const shallow = await fs.readFile(path.join(gitDir, 'shallow'), 'utf8').catch(() => '');
-  const key = createHash('sha1')
-    .update(`${root}\0${head}\0${shallow}\0${files.join('\0')}`)
-    .digest('hex');
-  return path.join(dir, `${key}.dates`);
+/**
+ * What `git log` answers from for files under `cwd`: the repository, the commit checked out (a commit names its
+ * whole history, dates included) and the shallow clone's boundary (fetching more history changes the answer, not
+ * the commit), as `key`; undefined outside a git checkout, before the first commit, or without git.
+ */
+export async function gitState(cwd: string): Promise<{ root: string; key: string } | undefined> {
+  try {
+    const { stdout } = await run('git', ['rev-parse', '--show-toplevel', '--git-common-dir', 'HEAD'], { cwd });
+    const [root = '', commonDir = '', head = ''] = stdout.trim().split('\n');
+    const shallow = await fs.readFile(path.join(path.resolve(cwd, commonDir), 'shallow'), 'utf8').catch(() => '');
+    return { root, key: `${root}\0${head}\0${shallow}` };
+  } catch {
+    return undefined;
+  }
 }

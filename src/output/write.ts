@@ -29,6 +29,8 @@ export interface OutputWriter {
   addAll(files: readonly OutputFile[]): Promise<void>;
   /** What has been written so far. */
   readonly written: { files: number; bytes: number };
+  /** The temporary folder the files go to, which `commit` renames into the output folder's place. */
+  readonly folder: string;
   /** Swaps the new output into place. */
   commit(): Promise<void>;
   /** Removes the temporary folder; the old output stays. Safe after a failed commit. */
@@ -90,6 +92,7 @@ export async function openOutput(
   }
   return {
     written,
+    folder: tmp,
     add(file) {
       signal?.throwIfAborted();
       if (closed) throw new Error('the output folder was already committed or discarded');

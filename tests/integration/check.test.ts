@@ -42,7 +42,8 @@ describe('portal check', () => {
     const quiet = await portal(dir, 'build', '--quiet');
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stdout).toBe('');
-    const verbose = await portal(dir, 'build', '--verbose');
+    // From scratch: a build with nothing changed since the last one keeps the output and runs no stage.
+    const verbose = await portal(dir, 'build', '--verbose', '--no-cache');
     expect(verbose.exitCode).toBe(0);
     // Each detail sits indented under its stage's line.
     expect(verbose.stdout).toMatch(/✓ compile \d+ MDX files .*\n {4}\d+ Markdown and MDX sources/);
@@ -56,7 +57,7 @@ describe('portal check', () => {
       env: { FORCE_COLOR: '1', NO_COLOR: undefined },
     });
     expect(coloured.stdout).toContain('\x1b[');
-    const plain = await execa('node', [bin, 'build'], {
+    const plain = await execa('node', [bin, 'build', '--no-cache'], {
       cwd: dir,
       reject: false,
       env: { NO_COLOR: '1', FORCE_COLOR: undefined },

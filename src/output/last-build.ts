@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { inputsDigest } from '../bundle/bundle-disk-cache.js';
+import { codeHash } from '../code-hash.js';
+import { gitState } from '../content/last-updated.js';
+import { readEntry, writeEntry } from '../disk-entry.js';
+import type { Diagnostic } from '../diagnostics.js';
+
+/**
+ * What the last `portal build` of an output folder read and left there, so that a build with nothing changed keeps
+ * the output instead of making the same bytes again (issue 17: a warm rebuild of the portal took 1.2 s, spread over
+ * ten cached stages). The record is found by what decides a build before it reads any source: the portal's code,
+ * the options, the loaded config (code that may read the environment) and, when pages show their last commit date,
+ * the commit checked out. It holds:
+ * - every file the build read, with a digest of their bytes and of the folders that decide how imports resolve
+ *   (bundle-disk-cache.ts, inputsDigest): all of the site folder and of the portal's templates, what the config,
+ *   the sidebars and the bundles imported (their packages included), and the files the OpenAPI document is made of;
+ * - the names of every file under the site folder and the templates, so an added file is a change too;
+ * - the output folder as that build left it (each file's path, size and modification time), so an output changed or
+ *   removed since, by hand or by `portal serve` writing its previews there, is built again;
+ * - what it reported: its warnings, which a kept build prints again, and the figures of its last line.
+ */
+export interface LastBuild {
+  inputs: string[];
+  digest: string;
+  output: string;
+  warnings: Diagnostic[];
+  routesByKind: Record<string, number>;
+  bytes: number;
+}
+
+/** What the record is looked up by: everything but the files read. */
+export interface LastBuildKey {
+  /** The cache folder (.portal/cache); records go in its last-build/ folder. */
+  cacheDir: string;
+  siteDir: string;
+  outDir: string;
+  templatesDir: string;
+  /** The build's options and loaded config, as plain data. */
+  settings: unknown;
+  /** Whether pages show their last commit date: the commit checked out is then part of the key. */
+  git: boolean;
+}
+
+const LIMITS = { entries: 16, bytes: 64 * 1024 * 1024 };
+
+const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+async function recordFile(key: LastBuildKey): Promise<string> {
+  const git = key.git ? ((await gitState(key.siteDir))?.key ?? '') : '';
+  const name = sha1(
+    `${await codeHash()}\0${key.siteDir}\0${key.outDir}\0${key.templatesDir}\0${git}\0${JSON.stringify(key.settings)}`,
+  );
+  return path.join(key.cacheDir, 'last-build', `${name}.last`);
+}
+
+/**
+ * Every file under `dir` (folders named node_modules or .git, and `skip`, left out), as sorted absolute paths; with
+ * `stats`, each with its size and modification time. A missing folder has none.
+ */
+async function filesUnder(
+  dir: string,
+  skip: string | undefined,
+): Promise<Array<{ file: string; size: number; mtimeMs: number }>>;
+async function filesUnder(dir: string, skip: string | undefined, stats: false): Promise<Array<{ file: string }>>;
+async function filesUnder(
+  dir: string,
+  skip: string | undefined,
+  stats = true,
+): Promise<Array<{ file: string; size?: number; mtimeMs?: number }>> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries
+    .filter((e) => e.isFile() || e.isSymbolicLink())
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((f) => {
+      const parts = path.relative(dir, f).split(path.sep);
+      const skipped = skip !== undefined && (f === skip || f.startsWith(skip + path.sep));
+      return !parts.includes('node_modules') && !parts.includes('.git') && !skipped;
+    })
+    .sort();
+  if (!stats) return files.map((file) => ({ file }));
+  return Promise.all(
+    files.map(async (file) => {
+      const s = await fs.stat(file).catch(() => undefined);
+      return { file, size: s?.size ?? -1, mtimeMs: s?.mtimeMs ?? -1 };
+    }),
+  );
+}
+
+/** The output folder as it is: each file's path, size and modification time. */
+async function outputDigest(outDir: string): Promise<string> {
+  const hash = createHash('sha1');
+  for (const f of await filesUnder(outDir, undefined))
+    hash.update(`${path.relative(outDir, f.file)}\0${f.size}\0${f.mtimeMs}\n`);
+  return hash.digest('hex');
+}
+
+/** The site's and the templates' files, which every build reads, beside those it was seen to read. */
+async function allInputs(key: LastBuildKey, read: Iterable<string>): Promise<string[]> {
+  const [site, templates] = await Promise.all([
+    filesUnder(key.siteDir, key.outDir, false),
+    filesUnder(key.templatesDir, key.outDir, false),
+  ]);
+  return [...new Set([...site.map((f) => f.file), ...templates.map((f) => f.file), ...read])].sort();
+}
+
+/**
+ * The last build's record when the output folder is as it left it and nothing it read has changed: the output can
+ * be kept as it is. Undefined otherwise (or when there is no record, or it cannot be read): build.
+ */
+export async function unchangedSinceLastBuild(key: LastBuildKey): Promise<LastBuild | undefined> {
+  const stored = (await readEntry(await recordFile(key))) as LastBuild | undefined;
+  if (!stored || !Array.isArray(stored.inputs)) return undefined;
+  // The site's and templates' files are listed again: one added since is not among the inputs recorded.
+  const [inputs, output] = await Promise.all([allInputs(key, stored.inputs), outputDigest(key.outDir)]);
+  if (output !== stored.output || inputs.length !== stored.inputs.length) return undefined;
+  if (inputs.some((f, i) => f !== stored.inputs[i])) return undefined;
+  return (await inputsDigest(inputs)) === stored.digest ? stored : undefined;
+}
+
+/**
+ * Keeps the record of a build that has just written its output. Not kept when the record could describe another
+ * output or other inputs than the build's own:
+ * - a file saved while the build ran would be recorded with bytes the build may not have read, and the next build
+ *   would keep an output made from the older ones: no record when a file read was modified after `startedAt` (a
+ *   wall-clock time, as file times are), less MTIME_SLACK_MS for file systems that keep coarse times;
+ * - another build of the same folder (`portal serve` rebuilding it) may swap its output in meanwhile: no record unless
+ *   the output folder is still the one this build put in place (`output`, as it was before the swap) while it is
+ *   listed.
+ */
+export async function recordBuild(
+  key: LastBuildKey,
+  read: Iterable<string>,
+  build: { startedAt: number; output: { dev: number; ino: number } },
+  report: Pick<LastBuild, 'warnings' | 'routesByKind' | 'bytes'>,
+): Promise<void> {
+  const ours = async (): Promise<boolean> => {
+    const s = await fs.stat(key.outDir).catch(() => undefined);
+    return s?.dev === build.output.dev && s.ino === build.output.ino;
+  };
+  if (!(await ours())) return;
+  const inputs = await allInputs(key, read);
+  const times = await Promise.all(
+    inputs.map((f) =>
+      fs.stat(f).then(
+        (s) => s.mtimeMs,
+        () => Infinity,
+      ),
+    ),
+  );
+  if (times.some((t) => t > build.startedAt - MTIME_SLACK_MS)) return;
+  const [digest, output] = await Promise.all([inputsDigest(inputs), outputDigest(key.outDir)]);
+  if (!(await ours())) return;
+  await writeEntry(await recordFile(key), { inputs, digest, output, ...report } satisfies LastBuild, LIMITS);
+}
+
+/** FAT keeps modification times to 2 s; other file systems to the nanosecond or the second. */
+export const MTIME_SLACK_MS = 2000;
