@@ -26,7 +26,7 @@ import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { RouteTable } from '../routes/route-table.js';
 import type { LiveBuild } from '../../templates/shared/live-update.js';
-import { buildLocale, localesOf, localizeConfig, type ClientReady } from './build-locale.js';
+import type { ClientReady } from './build-locale.js';
 
 export interface BuildOptions {
   /** Folder holding site/ and openapi/; defaults to the current directory. */
@@ -176,6 +176,9 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
       }
       log.detail?.('the output or something the last build read has changed (or there is no record of it): building');
     }
+    // The stages' code (the compiler's, the bundler's, React's...) is loaded once it is known to be needed: a build
+    // that keeps its output loads none of it.
+    const { buildLocale, localesOf, localizeConfig } = await import('./build-locale.js');
     const statics = await scanStatic(path.join(siteDir, 'static'));
 
     // 8. Write, as files are made: into a temporary folder, swapped in on success (output/write.ts)
