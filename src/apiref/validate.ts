@@ -1,15 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import validateSpec from '@apidevtools/swagger-parser/lib/validators/spec.js';
 import { error, warning, type Diagnostic } from '../diagnostics.js';
 import { locateEntry, locatePointer, toPointer, type SourceMap } from './locate.js';
 import type { Raw } from './raw.js';
 import { findMissingRef, missingRefDiagnostic } from './missing-ref.js';
-
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
+import { type AjvError, schemaErrors } from './schema-validator.js';
 
 const MAX_REPORTED = 12;
 /** Keywords whose errors only repeat what their branches already said. */
@@ -25,18 +20,18 @@ export async function checkApiDocument(
   options: { file: string; source: SourceMap },
 ): Promise<Diagnostic[]> {
   try {
-    await SwaggerParser.validate(
+    // What SwaggerParser.validate does, with the schema compiled once per process (schema-validator.ts): the
+    // document dereferenced with its circular $refs left in place, checked against its version's schema, then
+    // against swagger-parser's rules of the spec.
+    const api = (await new SwaggerParser().dereference(
       structuredClone(bundled) as never,
-      {
-        resolve: { external: false },
-        dereference: { circular: 'ignore' },
-        validate: { schema: true, spec: true },
-      } as never,
-    );
+      { resolve: { external: false }, dereference: { circular: 'ignore' } } as never,
+    )) as unknown as { swagger?: unknown; openapi?: unknown };
+    const problems = schemaErrors(api);
+    if (problems.length > 0) return schemaDiagnostics(problems, options);
+    validateSpec(api);
     return [];
   } catch (err) {
-    const details = (err as { details?: AjvError[] }).details;
-    if (Array.isArray(details) && details.length > 0) return schemaDiagnostics(details, options);
     const message = err instanceof Error ? err.message : String(err);
     // The validator gives up on chains of references longer than it follows (hundreds of schemas each naming
     // the next): a limit of the validator, not an error of the document, which the reference builds without.

@@ -73,3 +73,38 @@ test('the launcher bundles the compile worker beside the CLI, and builds compile
     fs.rmSync(site, { recursive: true, force: true });
   }
 }, 120_000);
+
+// Issue 17: Ajv's code for the OpenAPI schemas is made once, with the bundle, instead of by every build (0.25-0.57 s).
+test('the launcher writes the OpenAPI schema validators beside the CLI, and builds validate with them', async () => {
+  const { scenario } = await import('../../helpers/scenario.ts');
+  const site = await scenario('launch-validators', {}, 'api-shop');
+  try {
+    execFileSync(process.execPath, [path.join(root, 'bin/portal.js'), '--help'], { cwd: root });
+    const [bundle] = bundles();
+    for (const version of ['v2', 'v3', 'v31'])
+      expect(fs.existsSync(path.join(portalDir, bundle as string, `openapi-validator-${version}.cjs`))).toBe(true);
+    // The fixture is OpenAPI 3.1: a validator that finds a problem of its own shows that the build used this file.
+    fs.writeFileSync(
+      path.join(portalDir, bundle as string, 'openapi-validator-v31.cjs'),
+      `module.exports = function validate() {
+        validate.errors = [{ instancePath: '/info', keyword: 'required', params: { missingProperty: 'prebuiltMarker' }, message: "must have required property 'prebuiltMarker'" }];
+        return false;
+      };`,
+    );
+    let output = '';
+    try {
+      execFileSync(process.execPath, [path.join(root, 'bin/portal.js'), 'build', '--no-cache'], {
+        cwd: site,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+    } catch (err) {
+      const failed = err as { stdout?: string; stderr?: string };
+      output = `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
+    }
+    expect(output).toContain('prebuiltMarker');
+  } finally {
+    fs.rmSync(site, { recursive: true, force: true });
+  }
+}, 120_000);
