@@ -30,5 +30,29 @@ describe('bench serve figures (issue 16 item 5)', () => {
       "in the page, from the server's event to painted: median 310 ms (min 290 ms, max 400 ms)",
     );
     expect(lines[3]).toBe('serve (portal): RSS after edit 1 242 MB, after edit 3 n/a');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('prints the OpenAPI edits of a site that has them', () => {
+    const lines = formatServeFigures({
+      site: {
+        label: 'portal',
+        firstPage: '/',
+        route: '/docs/intro',
+        apiEdit: { route: '/docs/api/get-single-employee', file: 'openapi/business-api.yaml', find: 'x' },
+      },
+      firstPageMs: 1,
+      restartMs: 1,
+      editsMs: [1],
+      pageMs: [1],
+      hotShown: 1,
+      fullLoads: 0,
+      rssAfterFirstMb: 1,
+      rssAfterLastMb: 1,
+      apiEditsMs: [1300, 1100.4, 1200],
+    });
+    expect(lines[4]).toBe(
+      'serve (portal): OpenAPI edit-to-visible on /docs/api/get-single-employee (a description changed in openapi/business-api.yaml), median 1200 ms (min 1100 ms, max 1300 ms) over 3 edits',
+    );
   });
 });
