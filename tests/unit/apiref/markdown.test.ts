@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addHeadingIds, createMarkdownRenderer, markdownToText, renderMarkdown } from '../../../src/apiref/markdown.ts';
+import {
+  addHeadingIds,
+  createMarkdownRenderer,
+  markdownToText,
+  renderMarkdown,
+  renderWithMicromark,
+} from '../../../src/apiref/markdown.ts';
 
 describe('Markdown from the document (issue 8: rendered safely)', () => {
   it('escapes raw HTML', () => {
@@ -78,5 +85,31 @@ describe('descriptions rendered by an earlier build of the document', () => {
     expect(again).toEqual(renderMarkdown(text));
     const changed = createMarkdownRenderer()(`${text} Edited.`);
     expect(changed?.__html).toContain('Edited.');
+  });
+});
+
+// Issue 17: a plain sentence skips micromark. Whatever the text, the HTML must be micromark's: sentences of the
+// characters the shortcut takes, and of the ones next to them that mean something (list and heading markers,
+// indentation, trailing spaces, entities, autolinks).
+describe('the shortcut for plain sentences', () => {
+  const plain = [..."abcXYZ019 ,.;'()/?%$+=-"];
+  const near = [...'  \t\n*_`[]!#>|~&<>":@\\'];
+  const text = (chars: string[]) => fc.string({ unit: fc.constantFrom(...chars), maxLength: 40 });
+
+  it('gives what micromark gives', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('', 'A', 'z'), text([...plain, ...plain, ...near]), (start, rest) => {
+        expect(renderMarkdown(start + rest)).toEqual(renderWithMicromark(start + rest));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('leaves to micromark what looks plain but is not', () => {
+    for (const md of ['See www.example.com for more.', 'Note  ', '1. First', 'A  b', 'Tom & Jerry', 'Per cent 50%'])
+      expect(renderMarkdown(md), md).toEqual(renderWithMicromark(md));
+    expect(renderMarkdown('Unique identifier of the order.')).toEqual({
+      __html: '<p>Unique identifier of the order.</p>',
+    });
   });
 });
