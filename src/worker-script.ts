@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 
 /**
  * A worker thread's code (`entry`, a .ts file) as one plain-JS file beside node_modules, so its imports resolve.
@@ -18,6 +17,8 @@ export async function workerScript(entry: string, dir: string, from: string): Pr
   }
   // Unique even for two builds of one process that start in the same millisecond (tests build side by side).
   const file = path.join(dir, `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
+  // Loaded only here: the bundled CLI never comes this far, and a build that keeps its output loads no esbuild.
+  const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [entry],
     outfile: file,

@@ -142,7 +142,10 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         configFile: o.configFile,
         locale: o.locale,
         genDir: o.genDir,
-        reads: o.reads,
+        sidebarsImport: {
+          reads: o.reads,
+          bundleCache: !o.preview && o.cache.dir ? path.join(o.cache.dir, 'bundle') : undefined,
+        },
       }),
     );
     const sources = [...site.pages, ...site.versions.flatMap((v) => v.files)];

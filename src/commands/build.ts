@@ -135,7 +135,11 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
     const recordDir = keep ? cache.dir : undefined;
     const reads = recordDir === undefined ? undefined : new Set<string>();
     const { config: loaded, file: configFile } = await stage(log, 'config', () =>
-      loadConfig(siteDir, defaultGenDir, reads),
+      loadConfig(siteDir, defaultGenDir, {
+        reads,
+        // `build` keeps bundles on disk; `serve` keeps what it loaded in memory (config/load.ts).
+        bundleCache: !options.preview && cache.dir ? path.join(cache.dir, 'bundle') : undefined,
+      }),
     );
     const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
     options.onConfig?.(config);

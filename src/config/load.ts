@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { readBundle, writeBundle } from '../bundle/bundle-disk-cache.js';
 import { error, PortalError } from '../diagnostics.js';
 import type { PortalConfig } from './schema.js';
 import { validateConfig } from './validate.js';
@@ -13,11 +14,11 @@ import { validateConfig } from './validate.js';
 export async function loadConfig(
   siteDir: string,
   cacheDir: string,
-  reads?: Set<string>,
+  options: ImportTsOptions = {},
 ): Promise<{ config: PortalConfig; file: string }> {
   const file = path.join(siteDir, 'portal.config.ts');
   await requireConfigFile(siteDir, file);
-  const exported = await importTsModule(file, cacheDir, 'config', reads);
+  const exported = await importTsModule(file, cacheDir, 'config', options);
   const { config, issues } = validateConfig(exported, file);
   if (!config) throw new PortalError(issues);
   return { config, file };
@@ -62,32 +63,43 @@ function rememberLoaded(file: string, code: string, value: unknown): void {
   }
 }
 
-/**
- * Bundles and imports a TypeScript module from the site folder; returns its default export. The files bundled go
- * into `reads` (`portal build`'s record of what it read, output/last-build.ts).
- */
+export interface ImportTsOptions {
+  /** `portal build`'s record of the files it read (output/last-build.ts): the module's and its imports'. */
+  reads?: Set<string> | undefined;
+  /**
+   * `portal build`: the folder of bundle-disk-cache.ts, where the bundled code is kept while every file it was made
+   * from is unchanged. The module still runs at every build (it may read the environment); only esbuild is spared,
+   * which the CLI then does not even load (a build that keeps its output, output/last-build.ts, needs no other).
+   */
+  bundleCache?: string | undefined;
+}
+
+/** Bundles and imports a TypeScript module from the site folder; returns its default export. */
 export async function importTsModule(
   file: string,
   cacheDir: string,
   label: string,
-  reads?: Set<string>,
+  options: ImportTsOptions = {},
 ): Promise<unknown> {
+  const buildOptions = {
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+    // Maps a throw's stack back to the source file, so the message can give its line (issue 8).
+    sourcemap: 'inline',
+    metafile: true,
+  } satisfies esbuild.BuildOptions;
   let code: string;
   try {
-    const result = await esbuild.build({
-      entryPoints: [file],
-      bundle: true,
-      write: false,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'silent',
-      // Maps a throw's stack back to the source file, so the message can give its line (issue 8).
-      sourcemap: 'inline',
-      metafile: true,
-    });
-    code = result.outputFiles[0]?.text ?? '';
-    for (const input of Object.keys(result.metafile.inputs)) reads?.add(path.resolve(input));
+    const kept = options.bundleCache ? await readBundle(options.bundleCache, cacheDir, [], buildOptions) : undefined;
+    const result = kept ?? (await (await import('esbuild')).build(buildOptions));
+    if (options.bundleCache && !kept) await writeBundle(options.bundleCache, cacheDir, [], buildOptions, result);
+    code = result.outputFiles?.[0]?.text ?? '';
+    for (const input of Object.keys(result.metafile.inputs)) options.reads?.add(path.resolve(input));
   } catch (err) {
     const first = (err as esbuild.BuildFailure).errors?.[0];
     if (first) {

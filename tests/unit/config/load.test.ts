@@ -59,3 +59,33 @@ describe('loading portal.config.ts from a site folder', () => {
     expect(evaluations()).toBe(2);
   });
 });
+
+// Issue 17: `portal build` keeps the config's bundled code on disk; it runs it again each time, and an edit of any
+// file the config imports is bundled anew.
+describe('the config bundled from the disk cache', () => {
+  it('is bundled again when a file it imports changes, and says which files it read', async () => {
+    const site = path.join(dir, 'cached-site');
+    const bundleCache = path.join(dir, 'bundle-cache');
+    await fs.mkdir(site, { recursive: true });
+    const helper = path.join(dir, 'shared-title.ts');
+    await fs.writeFile(helper, "export const title = 'First';\n");
+    await fs.writeFile(
+      path.join(site, 'portal.config.ts'),
+      "import { title } from '../shared-title.ts';\nexport default { title, url: 'https://example.com' };\n",
+    );
+    const load = async () => {
+      const reads = new Set<string>();
+      const { config } = await loadConfig(site, path.join(dir, 'gen'), { reads, bundleCache });
+      return { title: config.title, reads };
+    };
+    const first = await load();
+    expect(first.title).toBe('First');
+    expect([...first.reads]).toContain(helper);
+    const entries = await fs.readdir(bundleCache);
+    expect(entries.length).toBe(1);
+    expect((await load()).title).toBe('First');
+    expect(await fs.readdir(bundleCache)).toEqual(entries);
+    await fs.writeFile(helper, "export const title = 'Second';\n");
+    expect((await load()).title).toBe('Second');
+  });
+});
