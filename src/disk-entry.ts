@@ -68,10 +68,16 @@ export async function pruneFolder(
   dir: string,
   options: { isEntry: (name: string) => boolean; limits: { entries: number; bytes: number }; keep?: string },
 ): Promise<number> {
+  const names = await fs.readdir(dir);
+  // Within a count-only limit, no entry goes: only temporary files need a look. The compile cache holds up to
+  // 5,000 entries, and stating each cost every build that wrote one 0.1-0.16 s (of the portal's after a doc edit).
+  const underLimit =
+    options.limits.bytes === Number.POSITIVE_INFINITY &&
+    names.filter((n) => !n.endsWith('.tmp') && options.isEntry(n)).length <= options.limits.entries;
   const found = await Promise.all(
-    (await fs.readdir(dir)).map(async (name) => {
+    names.map(async (name) => {
       const tmp = name.endsWith('.tmp');
-      if (!tmp && !options.isEntry(name)) return undefined; // other caches' folders, anything else
+      if (!tmp && (underLimit || !options.isEntry(name))) return undefined; // other caches' folders, anything else
       const file = path.join(dir, name);
       const stat = await fs.stat(file).catch(() => undefined);
       return stat?.isFile() ? { file, size: stat.size, mtime: stat.mtimeMs, tmp } : undefined;
