@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesUnder } from './output/tree.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,9 +38,4 @@ export async function hashCode(self: string, root: string): Promise<string> {
   });
   hash.update(await fs.readFile(path.join(root, 'package-lock.json')).catch(() => 'no lockfile'));
   return hash.digest('hex');
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }

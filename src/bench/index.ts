@@ -135,8 +135,7 @@ async function benchCorpus(options: { pages: number; runs: number; work: string;
  */
 async function editedRebuilds(root: string, work: string, runs: number): Promise<Figures> {
   const copy = path.join(work, 'portal-copy');
-  await fs.cp(path.join(root, 'site'), path.join(copy, 'site'), { recursive: true });
-  await fs.cp(path.join(root, 'openapi'), path.join(copy, 'openapi'), { recursive: true }).catch(() => undefined);
+  await portalPreview(root).copy(copy);
   const out = path.join(copy, 'build');
   const doc = path.join(copy, 'site', 'docs', 'intro.mdx');
   // The copy's first build fills the caches for its paths.

@@ -86,6 +86,7 @@ export interface ServeFigures {
 export function formatServeFigures(f: ServeFigures): string[] {
   const edits = spread(f.editsMs);
   const inPage = spread(f.pageMs);
+  const api = f.apiEditsMs?.length ? spread(f.apiEditsMs) : undefined;
   const ms = (n: number) => `${Math.round(n)} ms`;
   const mb = (n: number | undefined) => (n === undefined ? 'n/a' : `${n} MB`);
   const n = f.editsMs.length;
@@ -94,9 +95,9 @@ export function formatServeFigures(f: ServeFigures): string[] {
     `serve (${f.site.label}): edit-to-visible on ${f.site.route}, median ${ms(edits.median)} (min ${ms(edits.min)}, max ${ms(edits.max)}) over ${n} edit${n === 1 ? '' : 's'}, ${f.hotShown} shown before their rebuild, ${f.fullLoads} by a full page load (budget: median ≤ 200 ms on the portal, ≤ 300 ms on 1,000 pages)`,
     `serve (${f.site.label}): of which in the page, from the server's event to painted: median ${ms(inPage.median)} (min ${ms(inPage.min)}, max ${ms(inPage.max)})`,
     `serve (${f.site.label}): RSS after edit 1 ${mb(f.rssAfterFirstMb)}, after edit ${n} ${mb(f.rssAfterLastMb)}`,
-    ...(f.apiEditsMs?.length && f.site.apiEdit
+    ...(api && f.site.apiEdit
       ? [
-          `serve (${f.site.label}): OpenAPI edit-to-visible on ${f.site.apiEdit.route} (a description changed in ${f.site.apiEdit.file}), median ${ms(spread(f.apiEditsMs).median)} (min ${ms(spread(f.apiEditsMs).min)}, max ${ms(spread(f.apiEditsMs).max)}) over ${f.apiEditsMs.length} edits`,
+          `serve (${f.site.label}): OpenAPI edit-to-visible on ${f.site.apiEdit.route} (a description changed in ${f.site.apiEdit.file}), median ${ms(api.median)} (min ${ms(api.min)}, max ${ms(api.max)}) over ${f.apiEditsMs?.length} edits`,
         ]
       : []),
   ];

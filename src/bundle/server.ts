@@ -97,7 +97,7 @@ export async function buildServer(options: {
     throw bundleError(err, options.generated);
   }
   const bundle = loadCommonJs(outfile) as ServerBundle;
-  const codeHash = options.session || options.diskCache ? await hashCode(inputs, options.genDir) : undefined;
+  const codeHash = options.session || options.diskCache ? await hashCode(inputs) : undefined;
   return {
     modules: bundle.modules,
     renderRoute: bundle.renderRoute,
@@ -107,15 +107,14 @@ export async function buildServer(options: {
   };
 }
 
-/** The bytes of every input that is a file of its own (templates, site pages, their imports), not a generated module. */
-async function hashCode(inputs: readonly string[], genDir: string): Promise<string> {
-  const files = inputs
-    .map((p) => path.resolve(p))
-    .filter((p) => !p.startsWith(genDir + path.sep))
-    .sort();
+/**
+ * The bytes of every input that is a file of its own (templates, site pages, their imports), not a generated module:
+ * `inputs` as bundleInputs lists them, absolute, sorted, the generation folder left out.
+ */
+async function hashCode(inputs: readonly string[]): Promise<string> {
   const hash = createHash('sha1');
   for (const [file, bytes] of await Promise.all(
-    files.map(async (f) => [f, await fs.readFile(f).catch(() => Buffer.from('missing'))] as const),
+    inputs.map(async (f) => [f, await fs.readFile(f).catch(() => Buffer.from('missing'))] as const),
   ))
     hash.update(file).update('\0').update(bytes);
   return hash.digest('hex');

@@ -90,6 +90,11 @@ export interface LocaleBuildOptions {
    * sidebars' imports, the OpenAPI document's files, what the bundles read), for its record (output/last-build.ts).
    */
   reads?: Set<string> | undefined;
+  /**
+   * `build`: the folder where esbuild's results (the bundles, the bundled sidebars) are kept on disk for the next run
+   * (bundle-disk-cache.ts); `serve` keeps its contexts in memory instead.
+   */
+  bundleCache?: string | undefined;
 }
 
 export interface ClientReady {
@@ -144,7 +149,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         genDir: o.genDir,
         sidebarsImport: {
           reads: o.reads,
-          bundleCache: !o.preview && o.cache.dir ? path.join(o.cache.dir, 'bundle') : undefined,
+          bundleCache: o.bundleCache,
         },
       }),
     );
@@ -258,8 +263,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       manifest,
       live: clientLive,
     } = await stage(log, 'bundle', async () => {
-      // `build` keeps esbuild's results on disk for the next run (`serve` keeps its contexts instead).
-      const diskCache = !o.preview && o.cache.dir ? path.join(o.cache.dir, 'bundle') : undefined;
+      const diskCache = o.bundleCache;
       // Data chunks go straight to the output as they are made; an open page taking the build early needs them too.
       const dataChunks: OutputFile[] = [];
       const clientBuild = buildClient({

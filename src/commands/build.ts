@@ -17,7 +17,7 @@ import {
   type BuildStats,
   type Logger,
 } from '../log.js';
-import { type LastBuildKey, recordBuild, unchangedSinceLastBuild } from '../output/last-build.js';
+import { type LastBuildKey, lastBuildRecord, recordBuild, unchangedSinceLastBuild } from '../output/last-build.js';
 import { removeLeftovers } from '../output/leftovers.js';
 import { openOutput, type OutputFile, type OutputWriter } from '../output/write.js';
 import type { SwapGate } from '../output/swap-gate.js';
@@ -134,12 +134,11 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
     // Kept beside the other disk caches, and off with them.
     const recordDir = keep ? cache.dir : undefined;
     const reads = recordDir === undefined ? undefined : new Set<string>();
+    // `build` keeps esbuild's results on disk for the next run; `serve` keeps its contexts and the config it loaded
+    // in memory instead.
+    const bundleCache = !options.preview && cache.dir ? path.join(cache.dir, 'bundle') : undefined;
     const { config: loaded, file: configFile } = await stage(log, 'config', () =>
-      loadConfig(siteDir, defaultGenDir, {
-        reads,
-        // `build` keeps bundles on disk; `serve` keeps what it loaded in memory (config/load.ts).
-        bundleCache: !options.preview && cache.dir ? path.join(cache.dir, 'bundle') : undefined,
-      }),
+      loadConfig(siteDir, defaultGenDir, { reads, bundleCache }),
     );
     const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
     options.onConfig?.(config);
@@ -161,9 +160,10 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
             },
             git: config.docs.showLastUpdateTime,
           };
-    if (lastBuild) {
+    const record = lastBuild && (await lastBuildRecord(lastBuild));
+    if (lastBuild && record) {
       const checking = performance.now();
-      const kept = await unchangedSinceLastBuild(lastBuild);
+      const kept = await unchangedSinceLastBuild(lastBuild, record);
       if (kept) {
         const out = path.relative(root, outDir) || outDir;
         log.info(
@@ -227,6 +227,7 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
         openapi: options.openapi,
         openapiRoot: options.openapiRoot,
         reads,
+        bundleCache,
         liveReload: options.liveReload,
         includeDrafts: options.includeDrafts,
         interrupt: options.interrupt,
@@ -289,9 +290,10 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
     reportDiagnostics(uniqueWarnings, log, root);
     const stats = buildStats(table as RouteTable, started, writer ? writtenBytes() : byteSize(files));
     log.info(summaryLine(stats, uniqueWarnings.length, path.relative(root, outDir) || outDir));
-    if (lastBuild && reads && written)
+    if (lastBuild && record && reads && written)
       await recordBuild(
         lastBuild,
+        record,
         reads,
         { startedAt, output: written },
         {

@@ -5,6 +5,7 @@ import { inputsDigest } from '../bundle/bundle-disk-cache.js';
 import { codeHash } from '../code-hash.js';
 import { gitState } from '../content/last-updated.js';
 import { readEntry, writeEntry } from '../disk-entry.js';
+import { filesUnder } from './tree.js';
 import type { Diagnostic } from '../diagnostics.js';
 
 /**
@@ -47,7 +48,11 @@ const LIMITS = { entries: 16, bytes: 64 * 1024 * 1024 };
 
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
-async function recordFile(key: LastBuildKey): Promise<string> {
+/**
+ * Where the record of builds of `key` is kept. Found once per build, before it reads anything: the record is then
+ * filed under the commit the build started from, and git is asked once.
+ */
+export async function lastBuildRecord(key: LastBuildKey): Promise<string> {
   const [code, git] = await Promise.all([codeHash(), key.git ? gitState(key.siteDir).then((s) => s?.key ?? '') : '']);
   const name = sha1(
     `${code}\0${key.siteDir}\0${key.outDir}\0${key.templatesDir}\0${git}\0${JSON.stringify(key.settings)}`,
@@ -55,58 +60,32 @@ async function recordFile(key: LastBuildKey): Promise<string> {
   return path.join(key.cacheDir, 'last-build', `${name}.last`);
 }
 
-/**
- * Every file under `dir` (folders named node_modules or .git, and `skip`, left out), as sorted absolute paths; with
- * `stats`, each with its size and modification time. A missing folder has none. Each folder is read while its
- * siblings are (readdir's own recursive walk, one folder after another, took 38 ms for the portal's output, this
- * 26 ms with the stats).
- */
-async function filesUnder(
-  dir: string,
-  skip: string | undefined,
-  stats = true,
-): Promise<Array<{ file: string; size?: number; mtimeMs?: number }>> {
-  const walk = async (folder: string): Promise<Array<{ file: string; size?: number; mtimeMs?: number }>> => {
-    const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
-    const found = await Promise.all(
-      entries.map(async (e) => {
-        const file = path.join(folder, e.name);
-        if (file === skip || e.name === 'node_modules' || e.name === '.git') return [];
-        if (e.isDirectory()) return walk(file);
-        if (!e.isFile() && !e.isSymbolicLink()) return [];
-        if (!stats) return [{ file }];
-        const s = await fs.stat(file).catch(() => undefined);
-        return [{ file, size: s?.size ?? -1, mtimeMs: s?.mtimeMs ?? -1 }];
-      }),
-    );
-    return found.flat();
-  };
-  return (await walk(dir)).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-}
-
 /** The output folder as it is: each file's path, size and modification time. */
 async function outputDigest(outDir: string): Promise<string> {
+  const files = await filesUnder(outDir);
+  const stats = await Promise.all(files.map((f) => fs.stat(f).catch(() => undefined)));
   const hash = createHash('sha1');
-  for (const f of await filesUnder(outDir, undefined))
-    hash.update(`${path.relative(outDir, f.file)}\0${f.size}\0${f.mtimeMs}\n`);
+  files.forEach((f, i) => {
+    hash.update(`${path.relative(outDir, f)}\0${stats[i]?.size ?? -1}\0${stats[i]?.mtimeMs ?? -1}\n`);
+  });
   return hash.digest('hex');
 }
 
 /** The site's and the templates' files, which every build reads, beside those it was seen to read. */
 async function allInputs(key: LastBuildKey, read: Iterable<string>): Promise<string[]> {
   const [site, templates] = await Promise.all([
-    filesUnder(key.siteDir, key.outDir, false),
-    filesUnder(key.templatesDir, key.outDir, false),
+    filesUnder(key.siteDir, key.outDir),
+    filesUnder(key.templatesDir, key.outDir),
   ]);
-  return [...new Set([...site.map((f) => f.file), ...templates.map((f) => f.file), ...read])].sort();
+  return [...new Set([...site, ...templates, ...read])].sort();
 }
 
 /**
  * The last build's record when the output folder is as it left it and nothing it read has changed: the output can
  * be kept as it is. Undefined otherwise (or when there is no record, or it cannot be read): build.
  */
-export async function unchangedSinceLastBuild(key: LastBuildKey): Promise<LastBuild | undefined> {
-  const stored = (await readEntry(await recordFile(key))) as LastBuild | undefined;
+export async function unchangedSinceLastBuild(key: LastBuildKey, record: string): Promise<LastBuild | undefined> {
+  const stored = (await readEntry(record)) as LastBuild | undefined;
   if (!stored || !Array.isArray(stored.inputs)) return undefined;
   // The site's and templates' files are listed again: one added since is not among the inputs recorded.
   const inputs = await allInputs(key, stored.inputs);
@@ -131,6 +110,7 @@ export async function unchangedSinceLastBuild(key: LastBuildKey): Promise<LastBu
  */
 export async function recordBuild(
   key: LastBuildKey,
+  record: string,
   read: Iterable<string>,
   build: { startedAt: number; output: { dev: number; ino: number } },
   report: Pick<LastBuild, 'warnings' | 'routesByKind' | 'bytes'>,
@@ -152,7 +132,7 @@ export async function recordBuild(
   if (times.some((t) => t > build.startedAt - MTIME_SLACK_MS)) return;
   const [digest, output] = await Promise.all([inputsDigest(inputs), outputDigest(key.outDir)]);
   if (!(await ours())) return;
-  await writeEntry(await recordFile(key), { inputs, digest, output, ...report } satisfies LastBuild, LIMITS);
+  await writeEntry(record, { inputs, digest, output, ...report } satisfies LastBuild, LIMITS);
 }
 
 /** FAT keeps modification times to 2 s; other file systems to the nanosecond or the second. */

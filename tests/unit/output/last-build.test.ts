@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type LastBuildKey,
+  lastBuildRecord,
   MTIME_SLACK_MS,
   recordBuild,
   unchangedSinceLastBuild,
@@ -17,11 +18,19 @@ const write = async (rel: string, text: string) => {
   await fs.mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
   await fs.writeFile(path.join(dir, rel), text);
 };
+/** The record of `k`'s builds, if it says nothing changed. */
+const unchanged = async (k: LastBuildKey) => unchangedSinceLastBuild(k, await lastBuildRecord(k));
 /** The output folder as the build that wrote it put it in place. */
 const output = () => fs.stat(path.join(dir, 'build'));
 /** A record made by a build that started after every file was saved. */
 const record = async (read: string[] = []) =>
-  recordBuild(key, read, { startedAt: Date.now() + MTIME_SLACK_MS + 1000, output: await output() }, report);
+  recordBuild(
+    key,
+    await lastBuildRecord(key),
+    read,
+    { startedAt: Date.now() + MTIME_SLACK_MS + 1000, output: await output() },
+    report,
+  );
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-last-build-'));
@@ -49,7 +58,7 @@ afterEach(async () => {
 describe('the record of the last build', () => {
   it('is found while nothing changed, with the report it keeps', async () => {
     await record([path.join(dir, 'shared/note.ts')]);
-    expect(await unchangedSinceLastBuild(key)).toMatchObject(report);
+    expect(await unchanged(key)).toMatchObject(report);
   });
 
   it('is not found once a file read, the site, the templates or the output changed', async () => {
@@ -67,22 +76,28 @@ describe('the record of the last build', () => {
     ];
     for (const change of changes) {
       await record([path.join(dir, 'shared/note.ts')]);
-      expect(await unchangedSinceLastBuild(key)).toBeDefined();
+      expect(await unchanged(key)).toBeDefined();
       await change();
-      expect(await unchangedSinceLastBuild(key), String(change)).toBeUndefined();
+      expect(await unchanged(key), String(change)).toBeUndefined();
     }
   });
 
   it('is looked up by the settings and the output folder', async () => {
     await record();
-    expect(await unchangedSinceLastBuild({ ...key, settings: { baseUrl: '/docs/' } })).toBeUndefined();
-    expect(await unchangedSinceLastBuild({ ...key, outDir: path.join(dir, 'elsewhere') })).toBeUndefined();
+    expect(await unchanged({ ...key, settings: { baseUrl: '/docs/' } })).toBeUndefined();
+    expect(await unchanged({ ...key, outDir: path.join(dir, 'elsewhere') })).toBeUndefined();
   });
 
   it('is not kept when a file read was saved after the build started', async () => {
     // The build started a minute ago; the files were written just now, while it ran.
-    await recordBuild(key, [], { startedAt: Date.now() - 60_000, output: await output() }, report);
-    expect(await unchangedSinceLastBuild(key)).toBeUndefined();
+    await recordBuild(
+      key,
+      await lastBuildRecord(key),
+      [],
+      { startedAt: Date.now() - 60_000, output: await output() },
+      report,
+    );
+    expect(await unchanged(key)).toBeUndefined();
   });
 
   it('is not kept when another build swapped its output in after this one', async () => {
@@ -90,7 +105,13 @@ describe('the record of the last build', () => {
     // `portal serve` rebuilding the same folder puts its own in place.
     await fs.rename(path.join(dir, 'build'), path.join(dir, 'build.old'));
     await write('build/index.html', '<p>A</p>');
-    await recordBuild(key, [], { startedAt: Date.now() + MTIME_SLACK_MS + 1000, output: ours }, report);
-    expect(await unchangedSinceLastBuild(key)).toBeUndefined();
+    await recordBuild(
+      key,
+      await lastBuildRecord(key),
+      [],
+      { startedAt: Date.now() + MTIME_SLACK_MS + 1000, output: ours },
+      report,
+    );
+    expect(await unchanged(key)).toBeUndefined();
   });
 });
