@@ -26,7 +26,8 @@ export interface StoredBundle {
 }
 
 const GEN = '\0gen\0';
-const LIMITS = { entries: 16, bytes: 256 * 1024 * 1024 };
+// Build's bundles and serve's (whose route modules differ), the config, sidebars and Try it worker: for a few sites.
+const LIMITS = { entries: 32, bytes: 256 * 1024 * 1024 };
 
 /** The working folder esbuild names paths from, as esbuild takes it. */
 const workingDir = (options: esbuild.BuildOptions): string => options.absWorkingDir ?? process.cwd();
@@ -96,6 +97,26 @@ export async function readBundle(
   } as esbuild.BuildResult<typeof options>;
 }
 
+/**
+ * A build's outputs as an entry keeps them; for a bundle esbuild wrote (the server's), read at once, since its
+ * generation folder may be gone by the time a session writes the entry. Undefined: not kept (written elsewhere).
+ */
+export async function outputsToKeep(
+  genDir: string,
+  options: esbuild.BuildOptions,
+  result: esbuild.BuildResult,
+): Promise<StoredBundle['outputs'] | undefined> {
+  if (result.outputFiles)
+    return result.outputFiles.map((f) => ({ rel: path.relative(genDir, f.path), contents: f.contents, hash: f.hash }));
+  const base = workingDir(options);
+  const files = Object.keys(result.metafile?.outputs ?? {}).map((p) => path.resolve(base, p));
+  // Only outputs in the generation folder can be written again in the next build's.
+  if (!files.every((p) => p.startsWith(genDir + path.sep))) return undefined;
+  return Promise.all(
+    files.map(async (f) => ({ rel: path.relative(genDir, f), contents: await fs.readFile(f), hash: '' })),
+  );
+}
+
 /** Keeps a build's result for the next build with the same options and inputs. */
 export async function writeBundle(
   dir: string,
@@ -103,25 +124,17 @@ export async function writeBundle(
   generated: readonly GeneratedFile[],
   options: esbuild.BuildOptions & { metafile: true },
   result: esbuild.BuildResult<typeof options>,
+  /**
+   * Written some time after the build (serve): when the build started, so that a result whose inputs were saved
+   * since (or just before, on file systems with coarse times) is not kept under their new digest; and its outputs,
+   * read when it ended (outputsToKeep).
+   */
+  later?: { startedAt: number; outputs: StoredBundle['outputs'] | undefined },
 ): Promise<void> {
-  const base = workingDir(options);
-  const inGen = (p: string): boolean => p.startsWith(genDir + path.sep);
   const inputs = bundleInputs(result.metafile, genDir, options);
-  let outputs: StoredBundle['outputs'];
-  if (result.outputFiles) {
-    outputs = result.outputFiles.map((f) => ({
-      rel: path.relative(genDir, f.path),
-      contents: f.contents,
-      hash: f.hash,
-    }));
-  } else {
-    const files = Object.keys(result.metafile.outputs).map((p) => path.resolve(base, p));
-    // Only outputs in the generation folder can be written again in the next build's.
-    if (!files.every(inGen)) return;
-    outputs = await Promise.all(
-      files.map(async (f) => ({ rel: path.relative(genDir, f), contents: await fs.readFile(f), hash: '' })),
-    );
-  }
+  if (later && !(await unchangedSince(inputs, later.startedAt - COARSE_MTIME_MS))) return;
+  const outputs = later ? later.outputs : await outputsToKeep(genDir, options, result);
+  if (!outputs) return;
   const stored: StoredBundle = {
     inputs,
     digest: await inputsDigest(inputs),
@@ -131,6 +144,21 @@ export async function writeBundle(
   };
   await writeEntry(await entryFile(dir, genDir, generated, options), stored, LIMITS);
 }
+
+/** File times may be rounded to 2 s (FAT, some network file systems). */
+const COARSE_MTIME_MS = 2000;
+
+const unchangedSince = async (files: readonly string[], since: number): Promise<boolean> =>
+  (
+    await Promise.all(
+      files.map((f) =>
+        fs.stat(f).then(
+          (s) => s.mtimeMs < since,
+          () => false,
+        ),
+      ),
+    )
+  ).every(Boolean);
 
 /** The files a bundle read from disk (absolute, sorted), leaving out the generated modules served from `genDir`. */
 export function bundleInputs(metafile: esbuild.Metafile, genDir: string, options: esbuild.BuildOptions): string[] {

@@ -60,46 +60,52 @@ export async function buildClient(options: {
   const runtimeEntry = path.join(templatesDir, 'client', 'entry.tsx');
   const cssEntry = path.join(templatesDir, 'shell', 'styles.css');
   const liquidWorker = await buildLiquidWorker({ minify: options.minify, diskCache: options.diskCache });
-  const result = await runBundle(options.session ?? options.diskCache, 'client', options.genDir, options.generated, {
-    entryPoints: [
-      runtimeEntry,
-      cssEntry,
-      // Routes of one template and sidebar share one module when they have no body (route-modules.ts).
-      ...[...new Set(options.entries.flatMap((e) => [e.rel, ...(e.firstVisitRel ? [e.firstVisitRel] : [])]))].map(
-        (rel) => path.join(options.genDir, rel),
-      ),
-    ],
-    outdir,
-    outbase: options.genDir,
-    // Hashes cover input paths relative to the working directory; from inside the generation folder (whose own
-    // name changes per build) they stay the same, so unchanged content keeps its file names across builds.
-    absWorkingDir: options.genDir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: options.minify,
-    metafile: true,
-    write: false,
-    jsx: 'automatic',
-    // ESM bindings of React's JSX runtime: shorter calls than through CommonJS interop (templates/client/jsx).
-    jsxImportSource: '@portal/theme/client/jsx',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'c/[name]-[hash]',
-    assetNames: 'a/[name]-[hash]',
-    alias: { '@portal/theme': templatesDir },
-    define: {
-      'process.env.NODE_ENV': '"production"',
-      'import.meta.env.SSR': 'false',
-      PORTAL_LIQUID_WORKER: JSON.stringify(liquidWorker.name),
-      PORTAL_API_CONSOLE: JSON.stringify(options.apiConsole === true),
+  const result = await runBundle(
+    { session: options.session, diskCache: options.diskCache },
+    'client',
+    options.genDir,
+    options.generated,
+    {
+      entryPoints: [
+        runtimeEntry,
+        cssEntry,
+        // Routes of one template and sidebar share one module when they have no body (route-modules.ts).
+        ...[...new Set(options.entries.flatMap((e) => [e.rel, ...(e.firstVisitRel ? [e.firstVisitRel] : [])]))].map(
+          (rel) => path.join(options.genDir, rel),
+        ),
+      ],
+      outdir,
+      outbase: options.genDir,
+      // Hashes cover input paths relative to the working directory; from inside the generation folder (whose own
+      // name changes per build) they stay the same, so unchanged content keeps its file names across builds.
+      absWorkingDir: options.genDir,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2022'],
+      minify: options.minify,
+      metafile: true,
+      write: false,
+      jsx: 'automatic',
+      // ESM bindings of React's JSX runtime: shorter calls than through CommonJS interop (templates/client/jsx).
+      jsxImportSource: '@portal/theme/client/jsx',
+      entryNames: '[name]-[hash]',
+      chunkNames: 'c/[name]-[hash]',
+      assetNames: 'a/[name]-[hash]',
+      alias: { '@portal/theme': templatesDir },
+      define: {
+        'process.env.NODE_ENV': '"production"',
+        'import.meta.env.SSR': 'false',
+        PORTAL_LIQUID_WORKER: JSON.stringify(liquidWorker.name),
+        PORTAL_API_CONSOLE: JSON.stringify(options.apiConsole === true),
+      },
+      nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
+      legalComments: 'none',
+      logLevel: 'silent',
+      loader: { '.svg': 'file', '.png': 'file' },
     },
-    nodePaths: [path.resolve(import.meta.dirname, '../../node_modules')],
-    legalComments: 'none',
-    logLevel: 'silent',
-    loader: { '.svg': 'file', '.png': 'file' },
-  });
+  );
   const metafile = result.metafile;
   const rel = (abs: string) => path.relative(outdir, abs).split(path.sep).join('/');
   // Metafile paths are relative to absWorkingDir.

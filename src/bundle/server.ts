@@ -86,7 +86,7 @@ export async function buildServer(options: {
       metafile: true,
     };
     const result = await runBundle(
-      options.session ?? options.diskCache,
+      { session: options.session, diskCache: options.diskCache },
       'server',
       options.genDir,
       generated,

@@ -91,8 +91,8 @@ export interface LocaleBuildOptions {
    */
   reads?: Set<string> | undefined;
   /**
-   * `build`: the folder where esbuild's results (the bundles, the bundled sidebars) are kept on disk for the next run
-   * (bundle-disk-cache.ts); `serve` keeps its contexts in memory instead.
+   * The folder where esbuild's results (the bundles, the bundled sidebars) are kept on disk for the next run
+   * (bundle-disk-cache.ts); `serve` takes from it only the bundles it has no context for yet (bundle-session.ts).
    */
   bundleCache?: string | undefined;
 }

@@ -134,9 +134,9 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
     // Kept beside the other disk caches, and off with them.
     const recordDir = keep ? cache.dir : undefined;
     const reads = recordDir === undefined ? undefined : new Set<string>();
-    // `build` keeps esbuild's results on disk for the next run; `serve` keeps its contexts and the config it loaded
-    // in memory instead.
-    const bundleCache = !options.preview && cache.dir ? path.join(cache.dir, 'bundle') : undefined;
+    // esbuild's results are kept on disk for the next run (bundle-disk-cache.ts); `serve` rebuilds its contexts
+    // kept in memory, and takes from the disk only what it has no context for yet (bundle-session.ts).
+    const bundleCache = cache.dir ? path.join(cache.dir, 'bundle') : undefined;
     const { config: loaded, file: configFile } = await stage(log, 'config', () =>
       loadConfig(siteDir, defaultGenDir, { reads, bundleCache }),
     );

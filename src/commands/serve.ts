@@ -7,6 +7,7 @@ import { PortalError } from '../diagnostics.js';
 import { consoleLogger, type Logger, Stopped } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import { createSwapGate } from '../output/swap-gate.js';
+import { warmBundleContexts } from '../bundle/bundle-session.js';
 import { hotRoutes } from '../serve/hot-body.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
 import { createPendingBuild } from '../serve/pending-build.js';
@@ -317,6 +318,8 @@ export async function serve(options: ServeOptions): Promise<{
     // is shown must not be lost; it is rebuilt once the first build is done.
     const firstBuild = rebuild().finally(() => {
       firstBuilt = true;
+      // Bundles the first build took from the disk cache have no context yet: made now, not at the first edit.
+      void warmBundleContexts(preview.bundles, options.interrupt?.track);
       // A site compiled from the cache started no compile worker: one is started now, so the first edit shown before
       // its rebuild does not wait half a second for the compiler to load.
       void preview.compiler?.pool

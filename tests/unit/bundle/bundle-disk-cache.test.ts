@@ -32,7 +32,7 @@ const optionsFor = (genDir: string) => ({
 });
 const bundle = async (text = '"a"') => {
   const genDir = genDirOf();
-  const result = await runBundle(cacheDir, 'client', genDir, generated(text), optionsFor(genDir));
+  const result = await runBundle({ diskCache: cacheDir }, 'client', genDir, generated(text), optionsFor(genDir));
   return (result.outputFiles ?? []).map((f) => [path.relative(genDir, f.path), f.text]);
 };
 const kept = async (text = '"a"') => {

@@ -1,6 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readBundle } from '../../../src/bundle/bundle-disk-cache.ts';
+import {
+  type BundleSession,
+  createBundleSession,
+  disposeBundleSession,
+  runBundle,
+  warmBundleContexts,
+} from '../../../src/bundle/bundle-session.ts';
+import type { GeneratedFile } from '../../../src/bundle/route-modules.ts';
 import { createPreviewState, disposePreviewState } from '../../../src/serve/preview-state.ts';
 import { build } from '../../../src/commands/build.ts';
 import { createCompileCache } from '../../../src/content/compile-pool.ts';
@@ -55,5 +64,158 @@ describe('bundling with the contexts serve keeps between rebuilds', () => {
     expect(await files(true)).toEqual(await files(false));
     await fs.rm(path.join(dir, 'site/docs/added.md'));
     expect(await files(true)).toEqual(await files(false));
+  }, 120_000);
+});
+
+// A `serve` started again after its output was removed, or replaced by `portal build`: its first bundles come from
+// the disk cache when nothing they were made from has changed, and their contexts are made after the first build.
+describe("a serve session's bundles and the disk cache", () => {
+  const work = path.join(dir, 'disk-session');
+  const cacheDir = path.join(work, '.cache');
+  const say = path.join(work, 'say.ts');
+  let generation = 0;
+  const genDirOf = () => path.join(work, `.gen-${++generation}`);
+  const generated = (text: string): GeneratedFile[] => [
+    { rel: 'entry.js', contents: `import { said } from ${JSON.stringify(say)};\nconsole.log(said, ${text});\n` },
+  ];
+  const optionsFor = (genDir: string) => ({
+    entryPoints: [path.join(genDir, 'entry.js')],
+    outdir: path.join(genDir, 'out'),
+    absWorkingDir: genDir,
+    bundle: true,
+    format: 'esm' as const,
+    write: false,
+    metafile: true as const,
+    logLevel: 'silent' as const,
+  });
+  const texts = (result: { outputFiles?: Array<{ text: string }> | undefined }) =>
+    (result.outputFiles ?? []).map((f) => f.text);
+  /** A file saved long enough ago that a session may keep a bundle read from it. */
+  const saveOld = async (file: string, text: string) => {
+    await fs.writeFile(file, text);
+    const old = new Date(Date.now() - 60_000);
+    await fs.utimes(file, old, old);
+  };
+  const sessions: BundleSession[] = [];
+  const newSession = () => {
+    const session = createBundleSession({ writeQuietMs: 20 });
+    sessions.push(session);
+    return session;
+  };
+  afterAll(() => Promise.all(sessions.map(disposeBundleSession)));
+  const quiet = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  it('keeps its newest bundle once quiet, and takes it at its next start without a context', async () => {
+    await fs.mkdir(work, { recursive: true });
+    await saveOld(say, 'export const said = "first";\n');
+    const first = newSession();
+    const genDir = genDirOf();
+    const built = await runBundle(
+      { session: first, diskCache: cacheDir },
+      'client',
+      genDir,
+      generated('1'),
+      optionsFor(genDir),
+    );
+    expect(texts(built).join()).toContain('first');
+    expect(first.contexts.size).toBe(1);
+    await quiet();
+    await first.writing;
+
+    // The next session: the same bundle, from the disk, and no esbuild context yet.
+    const second = newSession();
+    const nextGen = genDirOf();
+    const taken = await runBundle(
+      { session: second, diskCache: cacheDir },
+      'client',
+      nextGen,
+      generated('1'),
+      optionsFor(nextGen),
+    );
+    expect(texts(taken)).toEqual(texts(built));
+    expect(second.contexts.size).toBe(0);
+    // Made after the first build, so an edit's rebuild finds it; that rebuild sees the edit.
+    await warmBundleContexts(second);
+    expect(second.contexts.size).toBe(1);
+    const context = second.contexts.values().next().value;
+    const rebuilt = await runBundle(
+      { session: second, diskCache: cacheDir },
+      'client',
+      nextGen,
+      generated('2'),
+      optionsFor(nextGen),
+    );
+    expect(second.contexts.values().next().value).toBe(context);
+    expect(texts(rebuilt).join()).toContain('console.log(said, 2)');
+  }, 60_000);
+
+  it('bundles again when an input changed, and does not keep a bundle whose input was saved during it', async () => {
+    await saveOld(say, 'export const said = "second";\n');
+    const session = newSession();
+    const genDir = genDirOf();
+    const built = await runBundle(
+      { session, diskCache: cacheDir },
+      'client',
+      genDir,
+      generated('1'),
+      optionsFor(genDir),
+    );
+    expect(texts(built).join()).toContain('second');
+    expect(session.contexts.size).toBe(1);
+    // Saved just now, after the build began: its new digest must not name the older bundle.
+    await fs.writeFile(say, 'export const said = "third";\n');
+    await quiet();
+    await session.writing;
+    const gen = genDirOf();
+    expect(await readBundle(cacheDir, gen, generated('1'), optionsFor(gen))).toBeUndefined();
+  }, 60_000);
+});
+
+describe('serve started again after its output went (`portal build`, or removed)', () => {
+  it('takes the bundles of its first build from the disk cache, makes their contexts after it, and rebuilds edits', async () => {
+    const site = await scenario('bundle-session-restart', {});
+    try {
+      // Saved long before these sessions, as a site's files are when an author starts `serve`.
+      const old = new Date(Date.now() - 60_000);
+      for (const name of await fs.readdir(site, { recursive: true })) await fs.utimes(path.join(site, name), old, old);
+      const diskCache = createCompileCache(path.join(site, '.cache'));
+      const session = () => ({ ...createPreviewState(), bundles: createBundleSession({ writeQuietMs: 10 }) });
+      const files = async (state?: ReturnType<typeof session>) =>
+        (
+          await build({
+            root: site,
+            write: false,
+            log: memoryLogger(),
+            // Without a session, nothing from the disk: bundled from scratch.
+            ...(state ? { cache: diskCache, preview: state } : { cache: createCompileCache() }),
+          })
+        ).files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]);
+      const first = session();
+      const second = session();
+      try {
+        const made = await files(first);
+        expect(first.bundles.contexts.size).toBe(2);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await first.bundles.writing;
+
+        const taken = await files(second);
+        expect(taken).toEqual(made);
+        expect(second.bundles.contexts.size).toBe(0);
+        await warmBundleContexts(second.bundles);
+        expect(second.bundles.contexts.size).toBe(2);
+        const contexts = [...second.bundles.contexts.values()];
+        await fs.appendFile(path.join(site, 'site/docs/intro.mdx'), '\nA paragraph added after the restart.\n');
+        const edited = await files(second);
+        expect([...second.bundles.contexts.values()]).toEqual(contexts);
+        expect(edited).toEqual(await files());
+        expect(edited.some(([, b64]) => Buffer.from(b64 as string, 'base64').includes('added after the restart'))).toBe(
+          true,
+        );
+      } finally {
+        await Promise.all([disposePreviewState(first), disposePreviewState(second)]);
+      }
+    } finally {
+      await fs.rm(site, { recursive: true, force: true });
+    }
   }, 120_000);
 });
