@@ -13,6 +13,7 @@ describe('bench serve figures (issue 16 item 5)', () => {
       site: { label: 'portal', firstPage: '/', route: '/docs/intro' },
       firstPageMs: 7350.4,
       restartMs: 812.2,
+      afterBuildMs: 1204.6,
       editsMs: [2564, 2527.2, 2796],
       pageMs: [310, 290, 400],
       hotShown: 0,
@@ -21,7 +22,7 @@ describe('bench serve figures (issue 16 item 5)', () => {
       rssAfterLastMb: undefined,
     });
     expect(lines[0]).toContain(
-      'serve (portal, `portal serve` in a child process): / answered 7350 ms after the first start, 812 ms after a restart',
+      'serve (portal, `portal serve` in a child process): / answered 7350 ms after the first start, 812 ms after a restart, 1205 ms after `portal build`',
     );
     expect(lines[1]).toContain(
       'edit-to-visible on /docs/intro, median 2564 ms (min 2527 ms, max 2796 ms) over 3 edits, 0 shown before their rebuild, 3 by a full page load',
