@@ -5,6 +5,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { RouteModule, SiteData } from '../../templates/shared/types.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
+import { lazyStaticContentModule } from '../content/static-content-module.js';
 import { bundleInputs } from './bundle-disk-cache.js';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import { loadCommonJs } from './load-bundle.js';
@@ -67,7 +68,14 @@ export async function buildServer(options: {
   );
   // One name per generation folder: a session's context keeps writing it; each load below is a new instance.
   const outfile = path.join(options.genDir, 'server.cjs');
-  const generated = [...options.generated, { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` }];
+  // Markdown-only bodies in their server form: each tree parsed when its page is rendered (lazyStaticContentModule).
+  const generated = [
+    ...options.generated.map((f) => {
+      const lazy = f.rel.startsWith('mdx/') ? lazyStaticContentModule(f.contents) : undefined;
+      return lazy === undefined ? f : { ...f, contents: lazy };
+    }),
+    { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` },
+  ];
   let inputs: string[] = [];
   try {
     const bundleOptions: esbuild.BuildOptions & { metafile: true } = {

@@ -26,5 +26,18 @@ export function staticContentNodes(code: string): StaticNode[] | undefined {
   return Array.isArray(nodes) ? (nodes as StaticNode[]) : undefined;
 }
 
+/**
+ * The server bundle's form of such a module (bundle/server.ts): the same tree, parsed when its page is first
+ * rendered rather than when the bundle is loaded (templates/pages/static-content.tsx, lazyStaticContent). The
+ * client's chunks keep the module as compiled. Undefined for any other module.
+ */
+export function lazyStaticContentModule(code: string): string | undefined {
+  if (!code.startsWith(STATIC_CONTENT_CALL) || !code.endsWith(STATIC_CONTENT_END)) return undefined;
+  return `${LAZY_STATIC_CONTENT_CALL}${code.slice(STATIC_CONTENT_CALL.length, -STATIC_CONTENT_END.length)}${STATIC_CONTENT_END}`;
+}
+
+const LAZY_STATIC_CONTENT_CALL =
+  "import { lazyStaticContent } from '@portal/theme/server/static-content.tsx';\nexport default lazyStaticContent(() => ";
+
 /** Whether compiled code is such a module: its page's HTML then holds the whole body, with nothing to run. */
 export const isStaticContentModule = (code: string): boolean => code.startsWith(STATIC_CONTENT_IMPORT);
