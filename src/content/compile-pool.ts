@@ -262,8 +262,8 @@ function readCached(cache: CompileCache, key: string): ProcessedSource | undefin
     const file = path.join(cache.dir, `${key}.json`);
     const value = JSON.parse(readFileSync(file, 'utf8')) as ProcessedSource;
     cache.memory.set(key, value);
-    // Used now: pruning (pruneCompileCache) removes the least recently used entries first. Not waited for.
-    void markUsed(file);
+    // Used now: pruning (pruneCompileCache) removes the least recently used entries first.
+    markUsed(file);
     return value;
   } catch {
     return undefined;
