@@ -8,6 +8,7 @@ import type { PrebuiltPortal } from './helpers/portal-site.ts';
 
 let server: BrowserServer | undefined;
 let portalDir: string | undefined;
+let runTmp: string | undefined;
 
 /** Where the browser tests find Chromium: Debian's by default. */
 const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,6 +19,11 @@ const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromi
  * instead of a launch stack trace in every browser test.
  */
 export async function setup(project: TestProject): Promise<void> {
+  // Every temporary folder of the run (fixture sites, outputs, the CLI's and Chromium's own) goes in one folder,
+  // removed at the end: test files that leave theirs would otherwise pile up in the system's, run after run. The test
+  // processes, and what they spawn, are started after this and take it from the environment.
+  runTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-tests-'));
+  process.env.TMPDIR = runTmp;
   if (process.env.PORTAL_TESTS_NO_BROWSER) {
     project.provide('browserWsEndpoint', '');
     project.provide('portalSite', undefined);
@@ -57,6 +63,7 @@ async function buildPortalOnce(): Promise<PrebuiltPortal> {
 export async function teardown(): Promise<void> {
   await server?.close();
   if (portalDir) fs.rmSync(portalDir, { recursive: true, force: true });
+  if (runTmp) fs.rmSync(runTmp, { recursive: true, force: true });
 }
 
 declare module 'vitest' {

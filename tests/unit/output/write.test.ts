@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInterruptController, InterruptedError } from '../../../src/output/interrupt.ts';
 import { scanStatic } from '../../../src/content/scan-static.ts';
 import { openOutput } from '../../../src/output/write.ts';
@@ -19,6 +19,8 @@ beforeEach(async () => {
   await fs.mkdir(outDir);
   await fs.writeFile(path.join(outDir, 'index.html'), 'old site');
 });
+// Each test writes up to a few thousand files: left in the system's temporary folder, they pile up run after run.
+afterEach(() => fs.rm(parent, { recursive: true, force: true }));
 
 const manyFiles = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ path: `docs/p${i}/index.html`, contents: `page ${i}` }));
