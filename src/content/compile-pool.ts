@@ -131,9 +131,13 @@ export async function compileAll(
     const keys = inputs.map(({ file, text }) => cacheKey(codeHash, languages, file, text));
     for (const key of keys) cache.used?.add(key);
     const results: Array<ProcessedSource | undefined> = [];
-    await inSlices(keys, (key, i) => {
-      results[i] = readCached(cache, key);
-    });
+    await inSlices(
+      keys,
+      (key, i) => {
+        results[i] = readCached(cache, key);
+      },
+      options.interrupt?.signal,
+    );
     const todo = results.flatMap((r, i) => (r ? [] : [i]));
     if (todo.length > 0) {
       // A handful of files compile faster on one worker than it takes to start a second.
