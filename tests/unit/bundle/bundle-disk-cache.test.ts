@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readBundle } from '../../../src/bundle/bundle-disk-cache.ts';
 import { runBundle } from '../../../src/bundle/bundle-session.ts';
 import type { GeneratedFile } from '../../../src/bundle/route-modules.ts';
+import { entryBundleOptions } from '../../helpers/bundle-options.ts';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bundle-cache-'));
 const cacheDir = path.join(root, '.cache');
@@ -20,24 +21,20 @@ const generated = (text: string): GeneratedFile[] => [
     contents: `import { said } from ${JSON.stringify(`${site}/say`)};\nconsole.log(said, ${text});\n`,
   },
 ];
-const optionsFor = (genDir: string) => ({
-  entryPoints: [path.join(genDir, 'entry.js')],
-  outdir: path.join(genDir, 'out'),
-  absWorkingDir: genDir,
-  bundle: true,
-  format: 'esm' as const,
-  write: false,
-  metafile: true as const,
-  logLevel: 'silent' as const,
-});
 const bundle = async (text = '"a"') => {
   const genDir = genDirOf();
-  const result = await runBundle({ diskCache: cacheDir }, 'client', genDir, generated(text), optionsFor(genDir));
+  const result = await runBundle(
+    { diskCache: cacheDir },
+    'client',
+    genDir,
+    generated(text),
+    entryBundleOptions(genDir),
+  );
   return (result.outputFiles ?? []).map((f) => [path.relative(genDir, f.path), f.text]);
 };
 const kept = async (text = '"a"') => {
   const genDir = genDirOf();
-  return (await readBundle(cacheDir, genDir, generated(text), optionsFor(genDir))) !== undefined;
+  return (await readBundle(cacheDir, genDir, generated(text), entryBundleOptions(genDir))) !== undefined;
 };
 
 describe('bundles kept on disk between builds', () => {
@@ -49,7 +46,7 @@ describe('bundles kept on disk between builds', () => {
     expect(await kept()).toBe(true);
     // The same outputs, named as in the new generation folder.
     const genDir = genDirOf();
-    const hit = await readBundle(cacheDir, genDir, generated('"a"'), optionsFor(genDir));
+    const hit = await readBundle(cacheDir, genDir, generated('"a"'), entryBundleOptions(genDir));
     expect(hit?.outputFiles?.map((f) => [path.relative(genDir, f.path), f.text])).toEqual(first);
 
     // Other generated modules or options: another entry.

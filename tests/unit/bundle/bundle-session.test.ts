@@ -10,6 +10,7 @@ import {
   warmBundleContexts,
 } from '../../../src/bundle/bundle-session.ts';
 import type { GeneratedFile } from '../../../src/bundle/route-modules.ts';
+import { entryBundleOptions } from '../../helpers/bundle-options.ts';
 import { createPreviewState, disposePreviewState } from '../../../src/serve/preview-state.ts';
 import { build } from '../../../src/commands/build.ts';
 import { createCompileCache } from '../../../src/content/compile-pool.ts';
@@ -78,16 +79,9 @@ describe("a serve session's bundles and the disk cache", () => {
   const generated = (text: string): GeneratedFile[] => [
     { rel: 'entry.js', contents: `import { said } from ${JSON.stringify(say)};\nconsole.log(said, ${text});\n` },
   ];
-  const optionsFor = (genDir: string) => ({
-    entryPoints: [path.join(genDir, 'entry.js')],
-    outdir: path.join(genDir, 'out'),
-    absWorkingDir: genDir,
-    bundle: true,
-    format: 'esm' as const,
-    write: false,
-    metafile: true as const,
-    logLevel: 'silent' as const,
-  });
+  /** One bundle of the session, in a generation folder of its own, as each `serve` has. */
+  const bundleIn = (session: BundleSession, text: string, genDir = genDirOf()) =>
+    runBundle({ session, diskCache: cacheDir }, 'client', genDir, generated(text), entryBundleOptions(genDir));
   const texts = (result: { outputFiles?: Array<{ text: string }> | undefined }) =>
     (result.outputFiles ?? []).map((f) => f.text);
   /** A file saved long enough ago that a session may keep a bundle read from it. */
@@ -109,14 +103,7 @@ describe("a serve session's bundles and the disk cache", () => {
     await fs.mkdir(work, { recursive: true });
     await saveOld(say, 'export const said = "first";\n');
     const first = newSession();
-    const genDir = genDirOf();
-    const built = await runBundle(
-      { session: first, diskCache: cacheDir },
-      'client',
-      genDir,
-      generated('1'),
-      optionsFor(genDir),
-    );
+    const built = await bundleIn(first, '1');
     expect(texts(built).join()).toContain('first');
     expect(first.contexts.size).toBe(1);
     await quiet();
@@ -125,26 +112,14 @@ describe("a serve session's bundles and the disk cache", () => {
     // The next session: the same bundle, from the disk, and no esbuild context yet.
     const second = newSession();
     const nextGen = genDirOf();
-    const taken = await runBundle(
-      { session: second, diskCache: cacheDir },
-      'client',
-      nextGen,
-      generated('1'),
-      optionsFor(nextGen),
-    );
+    const taken = await bundleIn(second, '1', nextGen);
     expect(texts(taken)).toEqual(texts(built));
     expect(second.contexts.size).toBe(0);
     // Made after the first build, so an edit's rebuild finds it; that rebuild sees the edit.
     await warmBundleContexts(second);
     expect(second.contexts.size).toBe(1);
     const context = second.contexts.values().next().value;
-    const rebuilt = await runBundle(
-      { session: second, diskCache: cacheDir },
-      'client',
-      nextGen,
-      generated('2'),
-      optionsFor(nextGen),
-    );
+    const rebuilt = await bundleIn(second, '2', nextGen);
     expect(second.contexts.values().next().value).toBe(context);
     expect(texts(rebuilt).join()).toContain('console.log(said, 2)');
   }, 60_000);
@@ -152,14 +127,7 @@ describe("a serve session's bundles and the disk cache", () => {
   it('bundles again when an input changed, and does not keep a bundle whose input was saved during it', async () => {
     await saveOld(say, 'export const said = "second";\n');
     const session = newSession();
-    const genDir = genDirOf();
-    const built = await runBundle(
-      { session, diskCache: cacheDir },
-      'client',
-      genDir,
-      generated('1'),
-      optionsFor(genDir),
-    );
+    const built = await bundleIn(session, '1');
     expect(texts(built).join()).toContain('second');
     expect(session.contexts.size).toBe(1);
     // Saved just now, after the build began: its new digest must not name the older bundle.
@@ -167,7 +135,7 @@ describe("a serve session's bundles and the disk cache", () => {
     await quiet();
     await session.writing;
     const gen = genDirOf();
-    expect(await readBundle(cacheDir, gen, generated('1'), optionsFor(gen))).toBeUndefined();
+    expect(await readBundle(cacheDir, gen, generated('1'), entryBundleOptions(gen))).toBeUndefined();
   }, 60_000);
 });
 
