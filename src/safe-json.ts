@@ -15,11 +15,18 @@ export const jsonExpression = (value: unknown): string => `${JSON_EXPRESSION_STA
 
 const JSON_EXPRESSION_START = '/* @__PURE__ */ JSON.parse(';
 
+/** The string literal of a `jsonExpression` (the JSON text, quoted), undefined when `expression` is not one. */
+export function jsonExpressionLiteral(expression: string): string | undefined {
+  if (!expression.startsWith(JSON_EXPRESSION_START) || !expression.endsWith(')')) return undefined;
+  return expression.slice(JSON_EXPRESSION_START.length, -1);
+}
+
 /** The value of a `jsonExpression`, read back; undefined when `expression` is not one. */
 export function fromJsonExpression(expression: string): unknown {
-  if (!expression.startsWith(JSON_EXPRESSION_START) || !expression.endsWith(')')) return undefined;
+  const literal = jsonExpressionLiteral(expression);
+  if (literal === undefined) return undefined;
   try {
-    return JSON.parse(JSON.parse(expression.slice(JSON_EXPRESSION_START.length, -1)) as string);
+    return JSON.parse(JSON.parse(literal) as string);
   } catch {
     return undefined;
   }

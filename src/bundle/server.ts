@@ -5,7 +5,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { RouteModule, SiteData } from '../../templates/shared/types.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
-import { lazyStaticContentModule } from '../content/static-content-module.js';
+import { serverStaticContentModule } from '../content/static-content-module.js';
 import { bundleInputs } from './bundle-disk-cache.js';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import { loadCommonJs } from './load-bundle.js';
@@ -21,6 +21,10 @@ export type ServerModule = Omit<RouteModule, 'page'> & {
 export interface ServerBundle {
   modules: ReadonlyMap<string, ServerModule>;
   renderRoute(options: { module: unknown; site: SiteData }): string;
+  /** Hands a loaded instance the trees of Markdown-only pages, which stay out of the bundle (serverStaticContentModule). */
+  registerStaticTrees(trees: Readonly<Record<string, string>>): void;
+  /** Those trees, for each thread that loads the bundle (render-worker.ts); this instance has them already. */
+  staticTrees: Readonly<Record<string, string>>;
   /** The bundle on disk, so render workers can import it too. */
   file?: string;
   /** With a session (serve): a hash of the bundle's code apart from the generated page modules (templates, site pages). */
@@ -68,11 +72,17 @@ export async function buildServer(options: {
   );
   // One name per generation folder: a session's context keeps writing it; each load below is a new instance.
   const outfile = path.join(options.genDir, 'server.cjs');
-  // Markdown-only bodies in their server form: each tree parsed when its page is rendered (lazyStaticContentModule).
+  lines.push(
+    `export { registerStaticTrees } from ${JSON.stringify(path.join(templatesDir, 'server', 'static-content.tsx').split(path.sep).join('/'))};`,
+  );
+  // Markdown-only bodies in their server form: a stub, the tree handed over at load (serverStaticContentModule).
+  const staticTrees: Record<string, string> = {};
   const generated = [
     ...options.generated.map((f) => {
-      const lazy = f.rel.startsWith('mdx/') ? lazyStaticContentModule(f.contents) : undefined;
-      return lazy === undefined ? f : { ...f, contents: lazy };
+      const server = f.rel.startsWith('mdx/') ? serverStaticContentModule(f.contents, f.rel) : undefined;
+      if (!server) return f;
+      staticTrees[f.rel] = server.tree;
+      return { ...f, contents: server.module };
     }),
     { rel: 'server-entry.jsx', contents: `${lines.join('\n')}\n` },
   ];
@@ -105,10 +115,13 @@ export async function buildServer(options: {
     throw bundleError(err, options.generated);
   }
   const bundle = loadCommonJs(outfile) as ServerBundle;
+  bundle.registerStaticTrees(staticTrees);
   const codeHash = options.session || options.diskCache ? await hashCode(inputs) : undefined;
   return {
     modules: bundle.modules,
     renderRoute: bundle.renderRoute,
+    registerStaticTrees: bundle.registerStaticTrees,
+    staticTrees,
     file: outfile,
     inputs,
     ...(codeHash ? { codeHash } : {}),

@@ -81,7 +81,12 @@ export async function renderEachBody(
     return pages.slice(start, next);
   };
   const script = await renderWorkerScript(path.dirname(bundle.file as string));
-  const workerData: RenderWorkerData = { bundleFile: bundle.file as string, requireFrom: PORTAL_REQUIRE_BASE, site };
+  const workerData: RenderWorkerData = {
+    bundleFile: bundle.file as string,
+    requireFrom: PORTAL_REQUIRE_BASE,
+    site,
+    staticTrees: bundle.staticTrees,
+  };
   const workers = Array.from({ length: threads }, () => new Worker(script.file, { workerData }));
   try {
     const remote = workers.map((worker) => runWorker(worker, take, deliver));

@@ -13,6 +13,8 @@ export interface RenderWorkerData {
   bundleFile: string;
   requireFrom: string;
   site: SiteData;
+  /** The trees of Markdown-only pages, which the bundle does not hold (ServerBundle.staticTrees). */
+  staticTrees: Readonly<Record<string, string>>;
 }
 
 /**
@@ -39,8 +41,9 @@ export type RenderWorkerMessage = { ready: true } | { bodies: WorkerBody[] };
 
 const port = parentPort;
 if (!port) throw new Error('render-worker must run on a worker thread');
-const { bundleFile, requireFrom, site } = workerData as RenderWorkerData;
+const { bundleFile, requireFrom, site, staticTrees } = workerData as RenderWorkerData;
 const bundle = loadCommonJs(bundleFile, requireFrom) as ServerBundle;
+bundle.registerStaticTrees(staticTrees);
 
 const sidebars = new Map<number, SidebarItem[]>();
 

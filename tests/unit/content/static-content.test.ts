@@ -11,9 +11,9 @@ import { remarkCollectLinks, type SourceLink } from '../../../src/content/plugin
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds } from '../../../src/content/plugins/heading-ids.ts';
 import { rehypeHighlight } from '../../../src/content/plugins/highlight.ts';
 import { registerLanguages } from '../../../src/content/prism.ts';
-import { lazyStaticContentModule } from '../../../src/content/static-content-module.ts';
+import { serverStaticContentModule } from '../../../src/content/static-content-module.ts';
 import { ContentSlot, staticContent } from '../../../templates/pages/static-content.tsx';
-import { lazyStaticContent } from '../../../templates/server/static-content.tsx';
+import { registerStaticTrees, staticContentFrom } from '../../../templates/server/static-content.tsx';
 import type { StaticNode } from '../../../templates/shared/static-node.ts';
 
 const markdownOnly = `Intro with **bold**, _emphasis_, ~~struck~~, \`code\` and a [link](/docs/intro#auth).
@@ -139,30 +139,30 @@ describe('static content (Markdown-only .mdx files)', () => {
   });
 });
 
-// The server bundle's form of the same module (bundle/server.ts): parsed at its first render, the same HTML.
+// The server bundle's form of the same module (bundle/server.ts): a stub, its tree handed over at load and parsed at
+// its first render; the same HTML.
 describe('static content in the server bundle', () => {
   beforeAll(() => registerLanguages(['markup-templating', 'liquid']));
 
-  it('parses the tree when the page is rendered, not when the module loads, and renders the same body', async () => {
+  it('names its tree, which is parsed when the page is rendered, and renders the same body', async () => {
     const compiled = await compileMdx(markdownOnly, 'docs/sample.mdx');
-    const lazy = lazyStaticContentModule(compiled.code);
-    expect(lazy).toContain("import { lazyStaticContent } from '@portal/theme/server/static-content.tsx';");
-    // The module's tree expression, unchanged, becomes the thunk's body.
-    const thunk = /lazyStaticContent\(\(\) => (.*)\);\n$/s.exec(lazy ?? '')?.[1] ?? '';
-    expect(thunk.startsWith('/* @__PURE__ */ JSON.parse(')).toBe(true);
-    let parses = 0;
-    const Content = lazyStaticContent(() => {
-      parses++;
-      return staticModuleTree(compiled.code);
-    });
-    expect(parses).toBe(0);
+    const server = serverStaticContentModule(compiled.code, 'mdx/sample.jsx');
+    expect(server?.module).toBe(
+      'import { staticContentFrom } from \'@portal/theme/server/static-content.tsx\';\nexport default staticContentFrom("mdx/sample.jsx");\n',
+    );
+    // The tree as compiled: the module's JSON string literal.
+    expect(JSON.parse(JSON.parse(server?.tree ?? '""') as string)).toEqual(staticModuleTree(compiled.code));
+    const Content = staticContentFrom('mdx/sample.jsx');
+    // Registered after the module is made (the bundle is loaded first), read when it renders.
+    registerStaticTrees({ 'mdx/sample.jsx': server?.tree ?? '' });
     const eager = staticContent(staticModuleTree(compiled.code));
     expect(renderToString(createElement(ContentSlot, { Content }))).toBe(
       renderToString(createElement(ContentSlot, { Content: eager })),
     );
     expect(renderToString(createElement(Content))).toBe(renderToString(createElement(eager)));
-    expect(parses).toBe(1);
+    // A tree the loader did not hand over is that page's error, with its id.
+    expect(() => renderToString(createElement(staticContentFrom('mdx/missing.jsx')))).toThrow('mdx/missing.jsx');
     // Any other module is left as compiled.
-    expect(lazyStaticContentModule('export default function MDXContent() {}\n')).toBeUndefined();
+    expect(serverStaticContentModule('export default function MDXContent() {}\n', 'mdx/x.jsx')).toBeUndefined();
   });
 });

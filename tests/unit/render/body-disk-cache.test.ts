@@ -20,6 +20,8 @@ const bundle: ServerBundle = {
     rendered.push(page.title);
     return `<h1 id="t">${page.title}</h1>`;
   },
+  registerStaticTrees: () => undefined,
+  staticTrees: {},
 };
 const site = { title: 'Site' } as SiteData;
 let sidebar = [{ type: 'link', label: 'One', href: '/a' }];

@@ -15,6 +15,7 @@ import type { PageData, SiteData } from '../../../templates/shared/types.ts';
 // thread rendered each route.
 const BUNDLE = `const { isMainThread } = require('node:worker_threads');
 exports.modules = new Map(Array.from({ length: 600 }, (_, i) => ['/p' + i, { fail: i === 321 }]));
+exports.registerStaticTrees = function registerStaticTrees() {};
 exports.renderRoute = function renderRoute({ module, site }) {
   const until = performance.now() + 1; // about as slow as a real page, so the worker gets a share
   while (performance.now() < until);
@@ -38,7 +39,7 @@ describe('renderBodies', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-render-'));
     const file = path.join(dir, 'server.cjs');
     await fs.writeFile(file, BUNDLE);
-    bundle = { ...(loadCommonJs(file) as ServerBundle), file };
+    bundle = { ...(loadCommonJs(file) as ServerBundle), file, staticTrees: {} };
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -77,7 +78,7 @@ describe('renderBodies', () => {
       file,
       BUNDLE.replace('if (module.fail)', 'if (!isMainThread) process.exit(3);\n  if (module.fail)'),
     );
-    const exiting: ServerBundle = { ...(loadCommonJs(file) as ServerBundle), file };
+    const exiting: ServerBundle = { ...(loadCommonJs(file) as ServerBundle), file, staticTrees: {} };
     await expect(renderBodies(exiting, { title: 'Site' } as SiteData, routePages(600))).rejects.toThrow(
       /a render worker exited \(code 3\)/,
     );
