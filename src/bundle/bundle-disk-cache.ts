@@ -4,6 +4,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { codeHash } from '../code-hash.js';
 import { readEntry, writeEntry } from '../disk-entry.js';
+import { savedBefore } from '../output/tree.js';
 import type { GeneratedFile } from './route-modules.js';
 
 /**
@@ -132,7 +133,7 @@ export async function writeBundle(
   later?: { startedAt: number; outputs: StoredBundle['outputs'] | undefined },
 ): Promise<void> {
   const inputs = bundleInputs(result.metafile, genDir, options);
-  if (later && !(await unchangedSince(inputs, later.startedAt - COARSE_MTIME_MS))) return;
+  if (later && !(await savedBefore(inputs, later.startedAt))) return;
   const outputs = later ? later.outputs : await outputsToKeep(genDir, options, result);
   if (!outputs) return;
   const stored: StoredBundle = {
@@ -144,21 +145,6 @@ export async function writeBundle(
   };
   await writeEntry(await entryFile(dir, genDir, generated, options), stored, LIMITS);
 }
-
-/** File times may be rounded to 2 s (FAT, some network file systems). */
-const COARSE_MTIME_MS = 2000;
-
-const unchangedSince = async (files: readonly string[], since: number): Promise<boolean> =>
-  (
-    await Promise.all(
-      files.map((f) =>
-        fs.stat(f).then(
-          (s) => s.mtimeMs < since,
-          () => false,
-        ),
-      ),
-    )
-  ).every(Boolean);
 
 /** The files a bundle read from disk (absolute, sorted), leaving out the generated modules served from `genDir`. */
 export function bundleInputs(metafile: esbuild.Metafile, genDir: string, options: esbuild.BuildOptions): string[] {

@@ -5,7 +5,7 @@ import { inputsDigest } from '../bundle/bundle-disk-cache.js';
 import { codeHash } from '../code-hash.js';
 import { gitState } from '../content/last-updated.js';
 import { readEntry, writeEntry } from '../disk-entry.js';
-import { filesUnder } from './tree.js';
+import { filesUnder, savedBefore } from './tree.js';
 import type { Diagnostic } from '../diagnostics.js';
 
 /**
@@ -121,19 +121,8 @@ export async function recordBuild(
   };
   if (!(await ours())) return;
   const inputs = await allInputs(key, read);
-  const times = await Promise.all(
-    inputs.map((f) =>
-      fs.stat(f).then(
-        (s) => s.mtimeMs,
-        () => Infinity,
-      ),
-    ),
-  );
-  if (times.some((t) => t > build.startedAt - MTIME_SLACK_MS)) return;
+  if (!(await savedBefore(inputs, build.startedAt))) return;
   const [digest, output] = await Promise.all([inputsDigest(inputs), outputDigest(key.outDir)]);
   if (!(await ours())) return;
   await writeEntry(record, { inputs, digest, output, ...report } satisfies LastBuild, LIMITS);
 }
-
-/** FAT keeps modification times to 2 s; other file systems to the nanosecond or the second. */
-export const MTIME_SLACK_MS = 2000;

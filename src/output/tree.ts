@@ -48,3 +48,22 @@ export async function filesUnder(dir: string, skip?: string): Promise<string[]> 
   };
   return (await walk(dir)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
+
+/** FAT keeps modification times to 2 s; other file systems to the nanosecond or the second. */
+export const MTIME_SLACK_MS = 2000;
+
+/**
+ * Whether every one of `files` was last modified before `startedAt` (a wall-clock time, as file times are), less
+ * MTIME_SLACK_MS: what a cache may record as read by work that began then. A missing file was not.
+ */
+export async function savedBefore(files: readonly string[], startedAt: number): Promise<boolean> {
+  const times = await Promise.all(
+    files.map((f) =>
+      fsp.stat(f).then(
+        (s) => s.mtimeMs,
+        () => Number.POSITIVE_INFINITY,
+      ),
+    ),
+  );
+  return times.every((t) => t <= startedAt - MTIME_SLACK_MS);
+}

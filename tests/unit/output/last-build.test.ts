@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type LastBuildKey,
   lastBuildRecord,
-  MTIME_SLACK_MS,
   recordBuild,
   unchangedSinceLastBuild,
 } from '../../../src/output/last-build.ts';
+import { MTIME_SLACK_MS } from '../../../src/output/tree.ts';
 
 let dir: string;
 let cacheDir: string;
