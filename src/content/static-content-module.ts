@@ -21,10 +21,16 @@ export function staticContentModule(nodes: StaticNode[]): string {
  * template it already has); undefined for any other module.
  */
 export function staticContentNodes(code: string): StaticNode[] | undefined {
-  if (!code.startsWith(STATIC_CONTENT_CALL) || !code.endsWith(STATIC_CONTENT_END)) return undefined;
-  const nodes = fromJsonExpression(code.slice(STATIC_CONTENT_CALL.length, -STATIC_CONTENT_END.length));
+  const expression = treeExpression(code);
+  const nodes = expression === undefined ? undefined : fromJsonExpression(expression);
   return Array.isArray(nodes) ? (nodes as StaticNode[]) : undefined;
 }
+
+/** The tree's expression (a jsonExpression) in such a module; undefined for any other module. */
+const treeExpression = (code: string): string | undefined =>
+  code.startsWith(STATIC_CONTENT_CALL) && code.endsWith(STATIC_CONTENT_END)
+    ? code.slice(STATIC_CONTENT_CALL.length, -STATIC_CONTENT_END.length)
+    : undefined;
 
 /**
  * The server bundle's form of such a module (bundle/server.ts): a stub naming its tree by `id`, and the tree's text
@@ -33,9 +39,8 @@ export function staticContentNodes(code: string): StaticNode[] | undefined {
  * to make than the client's. The client's chunks keep the module as compiled. Undefined for any other module.
  */
 export function serverStaticContentModule(code: string, id: string): { module: string; tree: string } | undefined {
-  if (!code.startsWith(STATIC_CONTENT_CALL) || !code.endsWith(STATIC_CONTENT_END)) return undefined;
-  const expression = code.slice(STATIC_CONTENT_CALL.length, -STATIC_CONTENT_END.length);
-  const tree = jsonExpressionLiteral(expression);
+  const expression = treeExpression(code);
+  const tree = expression === undefined ? undefined : jsonExpressionLiteral(expression);
   if (tree === undefined) return undefined;
   return {
     module: `import { staticContentFrom } from '@portal/theme/server/static-content.tsx';\nexport default staticContentFrom(${JSON.stringify(id)});\n`,
