@@ -169,8 +169,14 @@ describe('serve started again after its output went (`portal build`, or removed)
         const taken = await files(second);
         expect(taken).toEqual(made);
         expect(second.bundles.contexts.size).toBe(0);
-        await warmBundleContexts(second.bundles);
+        // The warmed server context writes into the generation folder the build removed: tracked for a signal's
+        // clean-up, and removed with the session.
+        const tracked = new Set<string>();
+        await warmBundleContexts(second.bundles, (dir) => tracked.add(dir));
         expect(second.bundles.contexts.size).toBe(2);
+        expect(tracked.size).toBe(1);
+        const [genDir] = tracked;
+        await fs.access(path.join(genDir as string, 'server.cjs'));
         const contexts = [...second.bundles.contexts.values()];
         await fs.appendFile(path.join(site, 'site/docs/intro.mdx'), '\nA paragraph added after the restart.\n');
         const edited = await files(second);
@@ -182,6 +188,16 @@ describe('serve started again after its output went (`portal build`, or removed)
       } finally {
         await Promise.all([disposePreviewState(first), disposePreviewState(second)]);
       }
+      // A third start, disposed right after its contexts are warmed (no later build to remove their folder).
+      const third = session();
+      await files(third);
+      expect(third.bundles.contexts.size).toBe(0);
+      const tracked = new Set<string>();
+      await warmBundleContexts(third.bundles, (dir) => tracked.add(dir));
+      const [genDir] = tracked;
+      await fs.access(path.join(genDir as string, 'server.cjs'));
+      await disposePreviewState(third);
+      await expect(fs.access(genDir as string)).rejects.toThrow();
     } finally {
       await fs.rm(site, { recursive: true, force: true });
     }
