@@ -15,12 +15,14 @@ const MICROMARK_OPTIONS = Object.freeze({
   allowDangerousProtocol: false,
 });
 // One parser for every description (what `micromark()` rebuilds per call, GFM's syntax combined again).
-// Its only per-document state is the definitions and lazy lines seen, reset before each text.
-const PARSER = parse(MICROMARK_OPTIONS);
+// Its per-document state is the definitions, footnote definitions and lazy lines seen, reset before each text: a
+// footnote defined in one description made a `[^1]` in a later one a call to nothing, which crashed the build.
+const PARSER: ReturnType<typeof parse> & { gfmFootnotes?: string[] } = parse(MICROMARK_OPTIONS);
 
 function micromark(markdown: string): string {
   PARSER.defined = [];
   PARSER.lazy = {};
+  PARSER.gfmFootnotes = [];
   return compile(MICROMARK_OPTIONS)(postprocess(PARSER.document().write(preprocess()(markdown, undefined, true))));
 }
 

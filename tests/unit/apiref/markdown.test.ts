@@ -24,6 +24,12 @@ describe('Markdown from the document (issue 8: rendered safely)', () => {
     },
   );
 
+  it('keeps each description’s footnotes to itself', () => {
+    expect(renderMarkdown('Note[^1]\n\n[^1]: A footnote.').__html).toContain('A footnote.');
+    // The next description calls a footnote it does not define: text, not a crash of the build.
+    expect(renderMarkdown('See [^1] here.').__html).toBe('<p>See [^1] here.</p>');
+  });
+
   it('keeps http(s), mailto and relative links; external ones open in a new tab', () => {
     expect(renderMarkdown('[a](https://x.example) [b](mailto:a@b.c) [c](/docs/intro)').__html).toBe(
       '<p><a href="https://x.example" target="_blank" rel="noopener noreferrer">a</a> <a href="mailto:a@b.c">b</a> <a href="/docs/intro">c</a></p>',
