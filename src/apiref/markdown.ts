@@ -5,6 +5,7 @@ import type { SafeHtml } from '../../templates/shared/api-model.js';
 import { capName } from '../routes/slug.js';
 import { htmlToText } from '../search/html-sections.js';
 import { highlightFences } from './highlight.js';
+import { fastDescriptionHtml } from './markdown-fast-html.js';
 import type { TocItem } from '../../templates/shared/types.js';
 
 // Built once: combining the GFM extensions costs more than rendering a short description.
@@ -33,7 +34,8 @@ function micromark(markdown: string): string {
  */
 export function renderMarkdown(markdown: string): SafeHtml {
   if (PLAIN_SENTENCE.test(markdown) && !/www\./i.test(markdown)) return { __html: `<p>${markdown}</p>` };
-  return renderWithMicromark(markdown);
+  const fast = fastDescriptionHtml(markdown);
+  return fast === undefined ? renderWithMicromark(markdown) : finishHtml(fast);
 }
 
 /**
@@ -45,14 +47,19 @@ export function renderMarkdown(markdown: string): SafeHtml {
  */
 const PLAIN_SENTENCE = /^[A-Za-z](?:[A-Za-z0-9 ,.;'()/?%$+=-]*[A-Za-z0-9,.;'()/?%$+=-])?$/;
 
-/** renderMarkdown without its shortcut for plain sentences. */
+/** renderMarkdown without its shortcuts: micromark's HTML. */
 export function renderWithMicromark(markdown: string): SafeHtml {
-  const html = micromark(markdown)
+  return finishHtml(micromark(markdown));
+}
+
+/** micromark's HTML (or its mirror) as the page shows it. */
+function finishHtml(html: string): SafeHtml {
+  const finished = html
     .replace(/<a href=""(?: title="[^"]*")?>([\s\S]*?)<\/a>/g, '$1')
     .replace(/<img src="" alt="([^"]*)" \/>/g, '$1')
     // The document's links leave the portal: same treatment as the shell's external links.
     .replace(/<a href="(https?:\/\/[^"]*)"/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');
-  return highlightFences({ __html: html.trim() });
+  return highlightFences({ __html: finished.trim() });
 }
 
 /**
