@@ -35,10 +35,10 @@ const UNMIRRORED =
 
 /**
  * Lines indented by four or more (lazy lines of quotes and list items, blank lines after indented code), list items
- * numbered from `0…` (micromark does not let `01.` interrupt a paragraph as `1.` does), lines such
- * as `:--` that micromark's GFM reads as a table's delimiter row even without a pipe.
+ * numbered from `0…` (micromark does not let `01.` interrupt a paragraph as `1.` does), and `:-` or `-:`, of
+ * which micromark's GFM makes a table's delimiter row even without a pipe (in a quote too).
  */
-const UNMIRRORED_LINE = /^ {4}|(?:^|\s)0\d*[.)](?:\s|$)|^(?=[ :-]*-)(?=[ :-]*:)[ :-]+$/m;
+const UNMIRRORED_LINE = /^ {4}|(?:^|\s)0\d*[.)](?:\s|$)|:-|-:/m;
 
 /**
  * Whether every run of `*` or `_` can only open or only close emphasis, or neither: a run between two punctuation
