@@ -101,8 +101,9 @@ function mirrored(token: Token, index: number, siblings: Token[]): boolean {
   if (token.type === 'list_item_open' && siblings[index + 1]?.type === 'list_item_close') return false;
   if (token.type === 'link_open' || token.type === 'image') {
     const address = token.attrGet('src') ?? token.attrGet('href') ?? '';
-    // A protocol (micromark keeps fewer), or a character reference markdown-it did not decode (micromark does).
-    if (address.includes(':') || address.includes('&#')) return false;
+    // A protocol (micromark keeps fewer), a character reference markdown-it did not decode (micromark does), or a
+    // line break, which markdown-it lets an escaping backslash carry into an address.
+    if (address.includes(':') || address.includes('&#') || /%0A/i.test(address)) return false;
   }
   return token.children ? token.children.every(mirrored) : true;
 }
