@@ -61,6 +61,7 @@ describe('descriptions rendered by markdown-it', () => {
       '```js\nnot closed',
       '~one~ tilde',
       'Note[^1]\n\n[^1]: A footnote.',
+      'See [the guide].\n\n[the guide]: /docs/intro',
     ]) {
       expect(fastDescriptionHtml(text), text).toBeUndefined();
       sameAsMicromark(text);
