@@ -1,7 +1,7 @@
-import type { Root, Element, ElementContent } from 'hast';
+import type { Root, Element } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import { refractor } from 'refractor';
-import { prismLanguage } from '../prism.js';
+import { highlightToHast, prismLanguage } from '../prism.js';
 import { walk, type WalkNode } from './walk.js';
 
 function parseMeta(meta: string): { title?: string; words: string[] } {
@@ -33,7 +33,7 @@ export function rehypeHighlight() {
       const text = hastToString(code).replace(/\n$/, '');
       const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
       if (lang && refractor.registered(lang)) {
-        code.children = refractor.highlight(text, lang).children as ElementContent[];
+        code.children = highlightToHast(text, lang);
       } else {
         code.children = [{ type: 'text', value: text }];
       }
