@@ -9,6 +9,7 @@ import { replaceControlChars } from './control-chars.js';
 import { openapiFolder, type ReadFile } from './resolver.js';
 import { buildApiRoutes, emptyApi, type ApiContribution } from './routes.js';
 import { toYaml } from './to-yaml.js';
+import { registerLanguages, siteLanguages } from '../content/prism.js';
 import { startSampleHighlighter } from './highlight-pool.js';
 
 export interface LoadApiOptions {
@@ -86,6 +87,8 @@ async function buildContribution(options: {
   lenientLinks: boolean;
 }): Promise<ApiContribution> {
   const { file, source, config } = options;
+  // Fenced code in descriptions is highlighted as in docs: with the grammars the site registers (spec §9).
+  await registerLanguages(siteLanguages(config.prism.additionalLanguages));
   const parsed = await parseApiDocument({ file, source, allowedDir: options.allowedDir, readFile: options.readFile });
   if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics))
     return { ...emptyApi, diagnostics: parsed.diagnostics };

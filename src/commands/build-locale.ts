@@ -6,6 +6,7 @@ import { manifestFile } from '../bundle/manifest-file.js';
 import { generateRouteModules } from '../bundle/route-modules.js';
 import { buildServer, bundleError } from '../bundle/server.js';
 import type { PortalConfig } from '../config/schema.js';
+import { siteLanguages } from '../content/prism.js';
 import { compileAll, startCompilePool, type CompileCache, type CompilePool } from '../content/compile-pool.js';
 import { loadLastUpdated } from '../content/last-updated.js';
 import { scanSite } from '../content/scan-site.js';
@@ -132,7 +133,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
   let pool: CompilePool | undefined;
   try {
     // 2. Collect: pages and each docs version (a translated build's files in place of the default ones), compiled on worker threads, and the API document
-    const languages = ['markup-templating', 'liquid', 'php', ...config.prism.additionalLanguages];
+    const languages = siteLanguages(config.prism.additionalLanguages);
     // A first build with no compile cache on disk compiles everything: one worker starts loading the compiler while
     // the site is scanned. With a cache (any later run) most pages come from it, and that start cost 0.7 s of CPU
     // for nothing (warm portal build: 5.6 s -> 5.2 s).

@@ -27,6 +27,17 @@ const ALIASES: Record<string, string> = {
 /** The Prism grammar for a name as written (any case), or the name itself when it has no alias. */
 export const prismLanguage = (written: string): string => ALIASES[written.toLowerCase()] ?? written.toLowerCase();
 
+/**
+ * The grammars a site highlights beyond refractor's common ones: spec §9's (markup-templating, liquid, php) and the
+ * config's `prism.additionalLanguages`. Docs and the API reference's descriptions register the same list.
+ */
+export const siteLanguages = (additional: readonly string[]): string[] => [
+  'markup-templating',
+  'liquid',
+  'php',
+  ...additional,
+];
+
 /** Registers extra Prism grammars by name (spec §9: markup-templating, liquid, php). */
 export async function registerLanguages(names: readonly string[]): Promise<void> {
   for (const name of names) {

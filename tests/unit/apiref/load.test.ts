@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadApiReference } from '../../../src/apiref/load.ts';
+import { configSchema } from '../../../src/config/schema.ts';
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'api-load-'));
+afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+const document = `openapi: 3.0.3
+info: { title: Shop, version: '1' }
+paths:
+  /themes:
+    get:
+      operationId: listThemes
+      summary: List themes
+      description: |
+        A theme prints a product's title like this:
+
+        \`\`\`liquid
+        {{ product.title | escape }}
+        \`\`\`
+
+        and a storefront component renders it so:
+
+        \`\`\`tsx
+        const Title = () => <h1 className="title">{product.title}</h1>;
+        \`\`\`
+      responses:
+        '200': { description: OK }
+`;
+
+// Spec §9: fenced code is highlighted with the site's grammars; a description's fences in a language the config
+// registers (liquid by default, tsx here) were left plain in the API reference while docs highlighted them.
+describe('loadApiReference', () => {
+  it('highlights fenced code in descriptions with the grammars the site registers, as docs are', async () => {
+    await fs.mkdir(path.join(root, 'openapi'));
+    await fs.writeFile(path.join(root, 'openapi/shop.yaml'), document);
+    const config = configSchema.parse({
+      title: 'T',
+      url: 'https://x.example',
+      openapi: { path: 'openapi/shop.yaml' },
+      prism: { additionalLanguages: ['tsx'] },
+    });
+    const api = await loadApiReference({ root, config });
+    expect(api.diagnostics).toEqual([]);
+    const page = JSON.stringify(api.routes.find((r) => r.kind === 'api-operation')?.page);
+    expect(page).toContain('language-liquid');
+    expect(page).toContain('<span class=\\"token delimiter punctuation\\">{{</span>');
+    expect(page).toContain('language-tsx');
+    expect(page).toContain('<span class=\\"token attr-name\\">className</span>');
+  });
+});
