@@ -1,5 +1,22 @@
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { navbarItemSchema } from './navbar-items.js';
+
+const resolveFromPortal = createRequire(import.meta.url);
+
+/**
+ * Whether refractor has a grammar of this name (its `refractor/<name>` module): an unknown one ended the build later,
+ * in a compile worker, with a missing-module error about some page instead of the config.
+ */
+function isPrismLanguage(name: string): boolean {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) return false;
+  try {
+    resolveFromPortal.resolve(`refractor/${name}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A locale code, also its URL prefix: `fr`, `pt-BR`. */
 const localeCode = z
@@ -231,8 +248,18 @@ export const configSchema = z.strictObject({
     .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
   prism: z
     .strictObject({
-      /** Grammars on top of the defaults. @example ['liquid', 'php', 'markup-templating'] */
-      additionalLanguages: z.array(z.string()).default([]),
+      /**
+       * Prism grammars, by refractor's names, on top of its common ones and liquid, php and markup-templating: fenced
+       * code in docs and in API descriptions is highlighted with them. @example ['tsx', 'nginx', 'http']
+       */
+      additionalLanguages: z
+        .array(
+          z.string().refine(isPrismLanguage, {
+            error: (issue) =>
+              `"${String(issue.input)}" is not a Prism grammar refractor has; use the name of one, such as liquid, php, tsx, nginx or http`,
+          }),
+        )
+        .default([]),
     })
     .default({ additionalLanguages: [] }),
   tableOfContents: z

@@ -138,4 +138,21 @@ describe('config validation (site/portal.config.ts)', () => {
       2 errors"
     `);
   });
+  it('names a Prism grammar refractor does not have, where the config lists it', () => {
+    expect(
+      reportFor({ ...minimal, prism: { additionalLanguages: ['tsx', 'klingon', '../lib/core'] } }),
+    ).toMatchInlineSnapshot(`
+      "site/portal.config.ts
+        error prism.additionalLanguages[1]: "klingon" is not a Prism grammar refractor has; use the name of one, such as liquid, php, tsx, nginx or http.  (site/portal.config.ts) [config-invalid]
+            hint: see the config reference in README.md
+        error prism.additionalLanguages[2]: "../lib/core" is not a Prism grammar refractor has; use the name of one, such as liquid, php, tsx, nginx or http.  (site/portal.config.ts) [config-invalid]
+            hint: see the config reference in README.md
+      2 errors"
+    `);
+    const { issues } = validateConfig(
+      { ...minimal, prism: { additionalLanguages: ['liquid', 'tsx', 'nginx', 'http'] } },
+      file,
+    );
+    expect(issues).toEqual([]);
+  });
 });
