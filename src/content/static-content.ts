@@ -37,15 +37,25 @@ const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 
 /** hast to the compact tree: strings for text, `[tag, props | 0, ...children]` for elements, with React prop names. */
 export function toStaticTree(tree: HastRoot): StaticNode[] {
-  return tree.children.flatMap((child) => convert(child as ElementContent, false));
+  const nodes: StaticNode[] = [];
+  for (const child of tree.children) convertInto(nodes, child as ElementContent, false);
+  return nodes;
 }
 
-function convert(node: ElementContent, inTable: boolean): StaticNode[] {
-  if (node.type === 'text') return inTable && /^\s*$/.test(node.value) ? [] : [node.value];
-  if (node.type !== 'element') return [];
-  const children = node.children.flatMap((c) => convert(c, TABLE_PARTS.has(node.tagName)));
-  const props = reactProps(node);
-  return [[node.tagName, props ?? 0, ...children]];
+/**
+ * Appends `node` in its compact form to `nodes`: a flatMap of one-element arrays per node was most of this step for
+ * the thousands of tokens of highlighted code.
+ */
+function convertInto(nodes: StaticNode[], node: ElementContent, inTable: boolean): void {
+  if (node.type === 'text') {
+    if (!inTable || !/^\s*$/.test(node.value)) nodes.push(node.value);
+    return;
+  }
+  if (node.type !== 'element') return;
+  const children: StaticNode[] = [];
+  const table = TABLE_PARTS.has(node.tagName);
+  for (const child of node.children) convertInto(children, child, table);
+  nodes.push([node.tagName, reactProps(node) ?? 0, ...children]);
 }
 
 const reactNames = new Map<string, { name: string; commaSeparated: boolean }>();
