@@ -49,6 +49,12 @@ export function parseFrontMatter(source: string, file: string): SplitResult {
   if (yamlText.length > MAX_FRONT_MATTER_BYTES)
     return fail(`front matter is larger than ${MAX_FRONT_MATTER_BYTES / 1024} KB`, 2);
 
+  // The usual front matter (`key: plain value` lines) needs no YAML parser; anything else, or a value the schema
+  // refuses (its message names the line), takes the full parse below.
+  const quick = quickFrontMatter(yamlText);
+  const quickParsed = quick && frontMatterSchema.safeParse(quick);
+  if (quickParsed?.success) return { frontMatter: quickParsed.data, body, diagnostics: [] };
+
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const yamlError = doc.errors[0];
@@ -89,4 +95,53 @@ export function parseFrontMatter(source: string, file: string): SplitResult {
       }),
     ),
   };
+}
+
+/** A key as front matter writes them. */
+const QUICK_LINE = /^([A-Za-z][A-Za-z0-9_]*): (\S(?:.*\S)?)$/;
+/**
+ * A plain scalar YAML reads as a string whatever it holds: no indicator first, no `: ` or ` #` inside (a mapping,
+ * a comment), no tab, and nothing YAML's core schema would make a number, a boolean or null.
+ */
+const QUICK_STRING =
+  /^(?![-?:,[\]{}#&*!|>'"%@`\s.+~]|[0-9]|(?:true|false|null|True|False|Null|TRUE|FALSE|NULL)$)(?!.*(?:: |\s#|\t))[^\t]*[^:\s]$/;
+/** An item of a flow list of words: `[themes, liquidjs]`. */
+const QUICK_ITEM = /^[A-Za-z_][A-Za-z0-9_./-]*(?: [A-Za-z0-9_./-]+)*$/;
+
+/**
+ * Front matter of `key: value` lines, each value a plain string, a whole number, true, false or a flow list of
+ * words, read without a YAML parser (loading and running one was a twentieth of a cold compile): the value YAML's
+ * core schema gives, or undefined for anything else, which the full parse then reads (the unit test holds the two
+ * to each other).
+ */
+export function quickFrontMatter(yamlText: string): Record<string, unknown> | undefined {
+  // Control characters, NBSP, BOM and the Unicode line separators: whatever YAML makes of them, the full parse says.
+  if (/[\u0000-\u001f\u007f-\u00a0\u2028\u2029\ufeff]/.test(yamlText.replaceAll('\n', ''))) return undefined;
+  const data: Record<string, unknown> = {};
+  for (const line of yamlText.split('\n')) {
+    if (line === '') continue;
+    const match = QUICK_LINE.exec(line);
+    if (!match) return undefined;
+    const [, key = '', value = ''] = match;
+    // A key is a scalar too: YAML reads `null: x` as the key "".
+    if (Object.hasOwn(data, key) || !QUICK_STRING.test(key)) return undefined;
+    const read = quickValue(value);
+    if (read === undefined) return undefined;
+    data[key] = read;
+  }
+  return data;
+}
+
+function quickValue(value: string): unknown {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^[0-9]{1,15}$/.test(value)) return Number(value);
+  if (value.startsWith('[') && value.endsWith(']')) {
+    const items = value
+      .slice(1, -1)
+      .split(',')
+      .map((item) => item.trim());
+    if (items.length === 1 && items[0] === '') return [];
+    return items.every((item) => QUICK_ITEM.test(item) && QUICK_STRING.test(item)) ? items : undefined;
+  }
+  return QUICK_STRING.test(value) ? value : undefined;
 }
