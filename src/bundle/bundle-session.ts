@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { outputsToKeep, readBundle, writeBundle } from './bundle-disk-cache.js';
+import { bundleInputs, outputsToKeep, readBundle, writeBundle } from './bundle-disk-cache.js';
 import { generatedFilesPlugin } from './generated-files.js';
 import type { GeneratedFile } from './route-modules.js';
 
@@ -29,6 +30,12 @@ export interface BundleSession {
   readonly writeQuietMs: number;
   /** The disk writes under way: a rebuild waits for them, as they read what the server bundle wrote. */
   writing: Promise<unknown>;
+  /**
+   * The files `serve` saw change since its last good build, for the build under way (undefined before the first):
+   * a bundle whose generated modules are those of its context's last build, and none of whose inputs is among
+   * them, is that build's again, without esbuild (an edit of the API document's text: ~0.45 s of ~1.4 s).
+   */
+  changed?: readonly string[] | undefined;
   /** Data chunks by the page data they hold (client.ts): unchanged API pages are not encoded again on each save. */
   readonly dataChunks: WeakMap<
     object,
@@ -42,6 +49,19 @@ interface KeptContext {
   /** The generation folder it bundles from (and the server's writes into), removed with the session. */
   genDir: string;
   generated: { files: readonly GeneratedFile[] };
+  /** Its last rebuild, for a build that changes nothing it reads (BundleSession.changed). */
+  last?: LastBundle | undefined;
+}
+
+interface LastBundle {
+  /** A digest of the generated modules it was made from. */
+  generated: string;
+  result: esbuild.BuildResult;
+  /** What it wrote into the generation folder (the server's bundle), written again when it is reused. */
+  written: Array<{ path: string; contents: Uint8Array }>;
+  /** The files it read beyond the generated modules, and their folders (a new file there may resolve otherwise). */
+  inputs: ReadonlySet<string>;
+  folders: ReadonlySet<string>;
 }
 
 /** How long a session goes without bundling before its newest bundles are kept on disk (not while an author types). */
@@ -161,11 +181,33 @@ export async function runBundle<T extends esbuild.BuildOptions & { metafile: tru
     kept = await make(generated);
     session.contexts.set(id, kept);
   }
+  const generatedDigest = digestOf(generated);
+  const unchanged = kept.last && sameAsLast(kept.last, generatedDigest, session.changed);
+  if (unchanged) {
+    await Promise.all(
+      unchanged.written.map(async (f) => {
+        await fs.mkdir(path.dirname(f.path), { recursive: true });
+        await fs.writeFile(f.path, f.contents);
+      }),
+    );
+    return unchanged.result as esbuild.BuildResult<T>;
+  }
+  kept.last = undefined;
   kept.generated.files = generated;
   const startedAt = Date.now();
   const result = (await kept.context.rebuild()) as esbuild.BuildResult<T>;
+  const inputs = bundleInputs(result.metafile as esbuild.Metafile, genDir, options);
+  // Read at once: the build removes its generation folder when it ends.
+  const outputs = await outputsToKeep(genDir, options, result);
+  if (outputs)
+    kept.last = {
+      generated: generatedDigest,
+      result,
+      written: result.outputFiles ? [] : outputs.map((o) => ({ path: path.join(genDir, o.rel), contents: o.contents })),
+      inputs: new Set(inputs),
+      folders: new Set(inputs.map((f) => path.dirname(f))),
+    };
   if (diskCache) {
-    const outputs = await outputsToKeep(genDir, options, result);
     session.unwritten.set(id, () => writeBundle(diskCache, genDir, generated, options, result, { startedAt, outputs }));
     clearTimeout(session.writeTimer);
     session.writeTimer = setTimeout(() => writeUnwritten(session), session.writeQuietMs);
@@ -173,6 +215,28 @@ export async function runBundle<T extends esbuild.BuildOptions & { metafile: tru
   }
   return result;
 }
+
+const digestOf = (files: readonly GeneratedFile[]): string => {
+  const hash = createHash('sha1');
+  for (const f of files) hash.update(f.rel).update('\0').update(f.contents).update('\0');
+  return hash.digest('hex');
+};
+
+/** Whether nothing the last bundle read has changed: the same generated modules, and no changed file it read or could. */
+function sameAsLast(
+  last: LastBundle,
+  generated: string,
+  changed: readonly string[] | undefined,
+): LastBundle | undefined {
+  if (!changed || last.generated !== generated) return undefined;
+  for (const file of changed) {
+    const name = path.basename(file);
+    if (last.inputs.has(file) || last.folders.has(path.dirname(file)) || CONFIG_NAMES.has(name)) return undefined;
+  }
+  return last;
+}
+/** Files that change how esbuild reads the files beside and below them. */
+const CONFIG_NAMES = new Set(['package.json', 'tsconfig.json', 'jsconfig.json']);
 
 function writeUnwritten(session: BundleSession): void {
   const writes = [...session.unwritten.values()];

@@ -105,6 +105,8 @@ export async function serve(options: ServeOptions): Promise<{
     let tookEarly = false;
     const files = [...changed];
     changed.clear();
+    // A bundle none of whose inputs changed is the last one again (bundle-session.ts).
+    preview.bundles.changed = files;
     const staticDir = path.join(siteDir, 'static') + path.sep;
     const staticChanged = files.some((f) => f.startsWith(staticDir));
     if (watch && !staticChanged && !starting) supersedable = superseded;

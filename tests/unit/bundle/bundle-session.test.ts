@@ -68,6 +68,56 @@ describe('bundling with the contexts serve keeps between rebuilds', () => {
   }, 120_000);
 });
 
+// An edit of the API document's text changes no module the bundles read: serve's rebuild takes the last bundles
+// again instead of running esbuild (~0.45 s of the ~1.4 s before the edited operation page showed it).
+describe('a rebuild that changes nothing a bundle reads', () => {
+  const work = path.join(dir, 'unchanged-inputs');
+  const say = path.join(work, 'lib', 'say.ts');
+  const genDir = path.join(work, '.gen');
+  const generated = (text: string): GeneratedFile[] => [
+    { rel: 'entry.js', contents: `import { said } from ${JSON.stringify(say)};\nconsole.log(said, ${text});\n` },
+  ];
+  const session = createBundleSession();
+  afterAll(() => disposeBundleSession(session));
+  const bundle = (text: string, changed: string[] | undefined, write = false) => {
+    session.changed = changed;
+    return runBundle({ session }, write ? 'server' : 'client', genDir, generated(text), {
+      ...entryBundleOptions(genDir),
+      write,
+    });
+  };
+  const text = (result: { outputFiles?: Array<{ text: string }> | undefined }) =>
+    (result.outputFiles ?? []).map((f) => f.text).join();
+
+  it('is the last bundle again when no input, nor a file beside one, is among the changed files', async () => {
+    await fs.mkdir(path.dirname(say), { recursive: true });
+    await fs.writeFile(say, 'export const said = "one";\n');
+    const first = await bundle('1', undefined);
+    expect(await bundle('1', [path.join(work, 'openapi', 'shop.yaml')])).toBe(first);
+    // The same modules after an input's edit, a new file beside an input, or another package.json: esbuild again.
+    await fs.writeFile(say, 'export const said = "two";\n');
+    const edited = await bundle('1', [say]);
+    expect(edited).not.toBe(first);
+    expect(text(edited)).toContain('"two"');
+    expect(await bundle('1', [path.join(work, 'lib', 'say.tsx')])).not.toBe(edited);
+    expect(await bundle('1', [path.join(work, 'package.json')])).not.toBe(edited);
+    // Other generated modules, or a build whose changes are not known (the first of a session): esbuild again.
+    expect(text(await bundle('2', []))).toContain('console.log(said, 2)');
+    const again = await bundle('2', undefined);
+    expect(await bundle('2', [])).toBe(again);
+  }, 60_000);
+
+  it('writes again what the last bundle wrote, which its build had removed with the generation folder', async () => {
+    await bundle('3', undefined, true);
+    const out = path.join(genDir, 'out', 'entry.js');
+    const written = await fs.readFile(out, 'utf8');
+    expect(written).toContain('console.log(said, 3)');
+    await fs.rm(genDir, { recursive: true, force: true });
+    await bundle('3', [path.join(work, 'openapi', 'shop.yaml')], true);
+    expect(await fs.readFile(out, 'utf8')).toBe(written);
+  }, 60_000);
+});
+
 // A `serve` started again after its output was removed, or replaced by `portal build`: its first bundles come from
 // the disk cache when nothing they were made from has changed, and their contexts are made after the first build.
 describe("a serve session's bundles and the disk cache", () => {
