@@ -14,9 +14,28 @@ import { readApiEntry, writeApiEntry } from './api-disk-cache.js';
  */
 export interface ApiCache {
   entries: Map<string, { reads: Map<string, string>; contribution: ApiContribution }>;
+  /**
+   * `serve`: how long it goes without building the reference before the newest one is kept on disk. Written at each
+   * save, it cost every edit of the document its encoding (~20 ms and its garbage) for a start that may never come.
+   */
+  writeQuietMs?: number | undefined;
+  /** The write waiting for that quiet, if any: serve makes it when it stops (flushApiCache). */
+  writeTimer?: NodeJS.Timeout | undefined;
+  pendingWrite?: (() => Promise<void>) | undefined;
 }
 
-export const createApiCache = (): ApiCache => ({ entries: new Map() });
+/** Writes the entry waiting for a quiet moment now, if there is one (serve stopping). */
+export async function flushApiCache(cache: ApiCache): Promise<void> {
+  clearTimeout(cache.writeTimer);
+  const write = cache.pendingWrite;
+  cache.pendingWrite = undefined;
+  await write?.().catch(() => undefined);
+}
+
+export const createApiCache = (options: { writeQuietMs?: number } = {}): ApiCache => ({
+  entries: new Map(),
+  writeQuietMs: options.writeQuietMs,
+});
 
 const hash = (text: string): string => createHash('sha1').update(text).digest('hex');
 
@@ -38,7 +57,8 @@ export async function loadApiCached(
   const known = cache.entries.get(key);
   // Shared, not copied (it holds functions): the stages after this one read the contribution and never change it.
   if (known && (await currentTexts(known.reads, readFile))) return known.contribution;
-  const stored = disk && (await readApiEntry(disk.dir, key, (reads) => currentTexts(reads, readFile)));
+  // An entry of these options in memory that no longer holds was this process's, and so is the one on disk.
+  const stored = !known && disk && (await readApiEntry(disk.dir, key, (reads) => currentTexts(reads, readFile)));
   if (stored) {
     cache.entries.set(key, stored);
     return stored.contribution;
@@ -57,7 +77,17 @@ export async function loadApiCached(
     return contribution;
   }
   cache.entries.set(key, { reads, contribution });
-  if (disk) await writeApiEntry(disk.dir, key, { reads, contribution });
+  if (disk) {
+    const write = () => writeApiEntry(disk.dir, key, { reads, contribution });
+    clearTimeout(cache.writeTimer);
+    cache.pendingWrite = undefined;
+    if (cache.writeQuietMs === undefined) await write();
+    else {
+      cache.pendingWrite = write;
+      cache.writeTimer = setTimeout(() => void flushApiCache(cache), cache.writeQuietMs);
+      cache.writeTimer.unref();
+    }
+  }
   return contribution;
 }
 

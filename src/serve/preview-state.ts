@@ -1,4 +1,4 @@
-import { createApiCache, type ApiCache } from '../apiref/api-cache.js';
+import { createApiCache, flushApiCache, type ApiCache } from '../apiref/api-cache.js';
 import { createBundleSession, disposeBundleSession, type BundleSession } from '../bundle/bundle-session.js';
 import type { CompilePool } from '../content/compile-pool.js';
 import { createBodyCache, type BodyCache } from '../render/body-cache.js';
@@ -20,8 +20,11 @@ export interface PreviewState {
   hotSites: Map<string, HotSite>;
 }
 
+/** How long serve goes without building the API reference before it keeps the newest on disk (as its bundles). */
+const API_WRITE_QUIET_MS = 5000;
+
 export const createPreviewState = (): PreviewState => ({
-  api: createApiCache(),
+  api: createApiCache({ writeQuietMs: API_WRITE_QUIET_MS }),
   bundles: createBundleSession(),
   bodies: createBodyCache(),
   hotSites: new Map(),
@@ -41,6 +44,6 @@ export function keptCompilePool(
 }
 
 export async function disposePreviewState(state: PreviewState): Promise<void> {
-  await Promise.all([disposeBundleSession(state.bundles), state.compiler?.pool.close()]);
+  await Promise.all([flushApiCache(state.api), disposeBundleSession(state.bundles), state.compiler?.pool.close()]);
   state.compiler = undefined;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiCache, loadApiCached } from '../../../src/apiref/api-cache.ts';
+import { createApiCache, flushApiCache, loadApiCached } from '../../../src/apiref/api-cache.ts';
 import type { ApiContribution } from '../../../src/apiref/contribution.ts';
 import { loadApiReference, type LoadApiOptions } from '../../../src/apiref/load.ts';
 import { configSchema } from '../../../src/config/schema.ts';
@@ -167,4 +167,23 @@ describe('a build with the API reference from the disk cache', () => {
     expect(read.ino).toBe(written.ino);
     expect(read.mtimeMs).toBeGreaterThanOrEqual(written.mtimeMs);
   }, 60_000);
+});
+
+// serve keeps the newest reference on disk once quiet (or when it stops), not at every save of the document.
+describe('the disk entry of a serve session', () => {
+  it('is written once the session is quiet or when it stops, not at each save', async () => {
+    const session = createApiCache({ writeQuietMs: 60_000 });
+    const serveLoad = () => loadApiCached(session, { root, config }, counting, { dir });
+    expect(page(await serveLoad())).toContain('List things');
+    expect(await entries()).toEqual([]);
+    await flushApiCache(session);
+    expect(await entries()).toHaveLength(1);
+    // An edit: built again, and its entry waits for the quiet again; the next run of `portal build` finds the last.
+    await fs.writeFile(path.join(root, 'openapi/shop.yaml'), main('List every thing'));
+    expect(page(await serveLoad())).toContain('List every thing');
+    expect(loads).toBe(2);
+    await flushApiCache(session);
+    expect(page(await load())).toContain('List every thing');
+    expect(loads).toBe(2);
+  });
 });
