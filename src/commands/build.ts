@@ -138,7 +138,11 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
     // kept in memory, and takes from the disk only what it has no context for yet (bundle-session.ts).
     const bundleCache = cache.dir ? path.join(cache.dir, 'bundle') : undefined;
     const { config: loaded, file: configFile } = await stage(log, 'config', () =>
-      loadConfig(siteDir, defaultGenDir, { reads, bundleCache }),
+      loadConfig(siteDir, defaultGenDir, {
+        reads,
+        bundleCache,
+        validatedCache: cache.dir ? path.join(cache.dir, 'config') : undefined,
+      }),
     );
     const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
     options.onConfig?.(config);

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import type * as esbuild from 'esbuild';
 import { readBundle, writeBundle } from '../bundle/bundle-disk-cache.js';
-import { error, PortalError } from '../diagnostics.js';
+import { codeHash } from '../code-hash.js';
+import { type Diagnostic, error, PortalError } from '../diagnostics.js';
 import type { PortalConfig } from './schema.js';
-import { validateConfig } from './validate.js';
 
 /**
  * Config stage: bundles `portal.config.ts` (so it may import types and helpers), runs it, and validates
@@ -14,14 +16,82 @@ import { validateConfig } from './validate.js';
 export async function loadConfig(
   siteDir: string,
   cacheDir: string,
-  options: ImportTsOptions = {},
+  options: ImportTsOptions & {
+    /** A folder where a valid config is kept, validated, for the next run (validatedConfig). */
+    validatedCache?: string | undefined;
+  } = {},
 ): Promise<{ config: PortalConfig; file: string }> {
   const file = path.join(siteDir, 'portal.config.ts');
   await requireConfigFile(siteDir, file);
   const exported = await importTsModule(file, cacheDir, 'config', options);
-  const { config, issues } = validateConfig(exported, file);
+  const { config, issues } = await validatedConfig(exported, file, options.validatedCache);
   if (!config) throw new PortalError(issues);
   return { config, file };
+}
+
+/**
+ * validateConfig, its result kept in `dir` for the next run while the config exports the same plain data and the
+ * code is the same: loading the schema's package (zod) took ~70 ms of every start of build and serve, a sixth of
+ * a warm build. A config with anything but plain data (a function, a class instance) is validated every time.
+ */
+async function validatedConfig(
+  exported: unknown,
+  file: string,
+  dir: string | undefined,
+): Promise<{ config?: PortalConfig | undefined; issues: Diagnostic[] }> {
+  const key = dir && isPlainData(exported) ? await validatedKey(exported) : undefined;
+  // Named for the config file too: the cache folder is the portal's, shared by every site it builds.
+  const site = createHash('sha1').update(file).digest('hex').slice(0, 12);
+  const entry = dir && key ? path.join(dir, `${site}-${key}.config`) : undefined;
+  if (entry) {
+    const kept = await fs.readFile(entry).then(
+      (bytes) => {
+        try {
+          return v8.deserialize(bytes) as unknown;
+        } catch {
+          return undefined; // not one this code wrote: validated again below, and written over
+        }
+      },
+      () => undefined,
+    );
+    if (kept && typeof kept === 'object') return { config: kept as PortalConfig, issues: [] };
+  }
+  const { validateConfig } = await import('./validate.js');
+  const result = validateConfig(exported, file);
+  if (entry && dir && result.config) await keepValidated(dir, site, entry, result.config).catch(() => undefined);
+  return result;
+}
+
+async function validatedKey(exported: unknown): Promise<string> {
+  return createHash('sha1')
+    .update(await codeHash())
+    .update('\0')
+    .update(v8.serialize(exported))
+    .digest('hex');
+}
+
+/** Written whole or not at all (a rename), the site's one entry: its older configs are of no further use. */
+async function keepValidated(dir: string, site: string, entry: string, config: PortalConfig): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  const temporary = `${entry}.${process.pid}.tmp`;
+  await fs.writeFile(temporary, v8.serialize(config));
+  await fs.rename(temporary, entry);
+  for (const name of await fs.readdir(dir))
+    if (name.startsWith(`${site}-`) && name.endsWith('.config') && path.join(dir, name) !== entry)
+      await fs.rm(path.join(dir, name), { force: true });
+}
+
+/** Strings, numbers, booleans, null and undefined, in arrays and objects whose prototype is Object's or none. */
+function isPlainData(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  const type = typeof value;
+  if (type === 'string' || type === 'number' || type === 'boolean') return true;
+  if (type !== 'object') return false;
+  if (Array.isArray(value)) return value.every(isPlainData);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  if (Object.getOwnPropertySymbols(value).length > 0) return false;
+  return Object.values(value as Record<string, unknown>).every(isPlainData);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { LineCounter, parseDocument, isMap, isScalar } from 'yaml';
 import { z } from 'zod';
 import { error, type Diagnostic } from '../diagnostics.js';
+import { FRONT_MATTER_FENCE } from './front-matter-fence.js';
 
 /** Docusaurus-compatible front matter keys; unknown keys are kept but not used. */
 export const frontMatterSchema = z.looseObject({
@@ -29,8 +30,6 @@ export interface SplitResult {
   diagnostics: Diagnostic[];
 }
 
-/** The front matter block: `---` lines around YAML at the very start of the file. */
-export const FRONT_MATTER_FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 /** A YAML alias bomb expands exponentially; a real front matter needs a handful of aliases at most. */
 const MAX_ALIASES = 50;
 const MAX_FRONT_MATTER_BYTES = 64 * 1024;

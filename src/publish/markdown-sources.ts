@@ -1,4 +1,4 @@
-import { FRONT_MATTER_FENCE } from '../content/front-matter.js';
+import { FRONT_MATTER_FENCE } from '../content/front-matter-fence.js';
 import type { OutputFile } from '../output/write.js';
 import type { Route } from '../routes/route.js';
 

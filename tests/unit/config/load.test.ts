@@ -89,3 +89,48 @@ describe('the config bundled from the disk cache', () => {
     expect((await load()).title).toBe('Second');
   });
 });
+
+// Every start of build and serve validated the config with zod, whose loading was a sixth of a warm build: a valid
+// config of plain data is kept validated, keyed on what it exports and on the code.
+describe('the validated config kept for the next run', () => {
+  const validated = path.join(dir, 'validated');
+  const entries = async () => (await fs.readdir(validated).catch(() => [])).filter((f) => f.endsWith('.config'));
+  const site = path.join(dir, 'kept');
+  const write = (body: string) => fs.writeFile(path.join(site, 'portal.config.ts'), body);
+  const load = () => loadConfig(site, path.join(dir, 'cache'), { validatedCache: validated });
+
+  it('is taken while the config exports the same data, and replaced when it changes', async () => {
+    await fs.mkdir(site);
+    await write("export default { title: 'Kept', url: 'https://kept.example' };\n");
+    const first = await load();
+    expect(first.config).toMatchObject({ title: 'Kept', baseUrl: '/' });
+    expect(await entries()).toHaveLength(1);
+    const [entry] = await entries();
+    expect((await load()).config).toEqual(first.config);
+    expect(await entries()).toEqual([entry]);
+
+    await write("export default { title: 'Changed', url: 'https://kept.example' };\n");
+    expect((await load()).config.title).toBe('Changed');
+    expect(await entries()).toHaveLength(1);
+    expect(await entries()).not.toEqual([entry]);
+  });
+
+  it('is not kept for a config that is invalid or holds more than data, nor trusted when it cannot be read', async () => {
+    await write("export default { title: 'Bad', url: 'not a url' };\n");
+    await expect(load()).rejects.toBeInstanceOf(PortalError);
+    expect(await entries()).toHaveLength(1); // the last valid one, untouched
+    await fs.rm(validated, { recursive: true, force: true });
+    // A class instance: what its prototype holds is not in the key, so it is validated every time.
+    await write("class Config { title = 'Class'; url = 'https://kept.example'; }\nexport default new Config();\n");
+    expect((await load()).config.title).toBe('Class');
+    expect(await entries()).toEqual([]);
+
+    // An entry this code did not write (another Node's format, a damaged disk) is validated again and written over.
+    await write("export default { title: 'Damaged', url: 'https://kept.example' };\n");
+    await load();
+    const [entry] = await entries();
+    await fs.writeFile(path.join(validated, entry as string), 'not a serialised config');
+    expect((await load()).config.title).toBe('Damaged');
+    expect(await fs.readFile(path.join(validated, entry as string), 'utf8')).not.toBe('not a serialised config');
+  });
+});

@@ -3,7 +3,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { FRONT_MATTER_FENCE, parseFrontMatter, quickFrontMatter } from '../../../src/content/front-matter.ts';
+import { parseFrontMatter, quickFrontMatter } from '../../../src/content/front-matter.ts';
+import { FRONT_MATTER_FENCE } from '../../../src/content/front-matter-fence.ts';
 
 describe('front matter', () => {
   it('reads Docusaurus keys and blanks the block so body lines keep their numbers', () => {
