@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiContribution } from './contribution.js';
-import type { LoadApiOptions } from './load.js';
+import type { LoadApiOptions, SampleMemo } from './load.js';
 import { readApiEntry, writeApiEntry } from './api-disk-cache.js';
 
 /**
@@ -19,6 +19,8 @@ export interface ApiCache {
    * save, it cost every edit of the document its encoding (~20 ms and its garbage) for a start that may never come.
    */
   writeQuietMs?: number | undefined;
+  /** `serve`: its last build's highlighted code samples, for the next (LoadApiOptions.samples). */
+  samples?: SampleMemo | undefined;
   /** The write waiting for that quiet, if any: serve makes it when it stops (flushApiCache). */
   writeTimer?: NodeJS.Timeout | undefined;
   pendingWrite?: (() => Promise<void>) | undefined;
@@ -32,9 +34,10 @@ export async function flushApiCache(cache: ApiCache): Promise<void> {
   await write?.().catch(() => undefined);
 }
 
-export const createApiCache = (options: { writeQuietMs?: number } = {}): ApiCache => ({
+export const createApiCache = (options: { writeQuietMs?: number; keepSamples?: boolean } = {}): ApiCache => ({
   entries: new Map(),
   writeQuietMs: options.writeQuietMs,
+  samples: options.keepSamples ? { byCode: new Map() } : undefined,
 });
 
 const hash = (text: string): string => createHash('sha1').update(text).digest('hex');
@@ -70,7 +73,7 @@ export async function loadApiCached(
     reads.set(file, hash(text));
     return text;
   };
-  const contribution = await load({ ...options, readFile: recording });
+  const contribution = await load({ ...options, readFile: recording, samples: cache.samples });
   // A document with errors is not kept: the next build reports them again, or finds them fixed.
   if (contribution.diagnostics.some((d) => d.severity === 'error')) {
     cache.entries.delete(key);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { SafeHtml } from '../../templates/shared/api-model.js';
 import type { PortalConfig } from '../config/schema.js';
 import { error, hasErrors } from '../diagnostics.js';
 import { normalizePath, slugify } from '../routes/slug.js';
@@ -21,6 +22,15 @@ export interface LoadApiOptions {
   /** `--openapi-root`: the folder external `$ref`s may reach, relative to the root. */
   openapiRoot?: string | undefined;
   readFile?: ReadFile | undefined;
+  /**
+   * `serve`: the highlighted code samples of its last build, by language and code, taken again where the same (an
+   * edit of the document's text leaves every sample as it was); refilled with this build's only.
+   */
+  samples?: SampleMemo | undefined;
+}
+
+export interface SampleMemo {
+  byCode: Map<string, SafeHtml>;
 }
 
 /**
@@ -62,6 +72,7 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
       config,
       readFile: options.readFile,
       lenientLinks: options.override !== undefined,
+      samples: options.samples,
     });
   } catch (err) {
     // A document shaped in a way the model builders did not foresee: name it instead of a stack trace.
@@ -85,6 +96,7 @@ async function buildContribution(options: {
   config: PortalConfig;
   readFile?: ReadFile | undefined;
   lenientLinks: boolean;
+  samples?: SampleMemo | undefined;
 }): Promise<ApiContribution> {
   const { file, source, config } = options;
   // Fenced code in descriptions is highlighted as in docs: with the grammars the site registers (spec §9).
@@ -115,6 +127,16 @@ async function buildContribution(options: {
   const categoryLabel = config.openapi?.categoryLabel ?? 'API reference';
   // Four generated samples per operation (code-samples.ts), highlighted on the other core while this one builds pages.
   const highlighter = await startSampleHighlighter(parsed.model.operations.length * 4);
+  const memo = options.samples;
+  const kept = new Map<string, SafeHtml>();
+  // The grammars are part of the key: a config edit may register others, which highlight the same code otherwise.
+  const grammars = siteLanguages(config.prism.additionalLanguages).join(',');
+  const highlightSample = (code: string, lang: string): SafeHtml => {
+    const key = `${grammars}\0${lang}\0${code}`;
+    const html = memo?.byCode.get(key) ?? highlighter.highlight(code, lang);
+    kept.set(key, html);
+    return html;
+  };
   let built: ReturnType<typeof buildApiRoutes>;
   try {
     built = buildApiRoutes(parsed.model, {
@@ -134,12 +156,13 @@ async function buildContribution(options: {
       schemaSalt: createHash('sha1')
         .update(files[1]?.contents ?? '')
         .digest('hex'),
-      highlightSample: highlighter.highlight,
+      highlightSample: memo ? highlightSample : highlighter.highlight,
     });
   } finally {
     // Also when building the pages failed: the worker would keep the process alive.
     await highlighter.done();
   }
+  if (memo) memo.byCode = kept;
   const { routes, sidebarItems, files: schemaFiles } = built;
   return { routes, sidebarItems, files: [...files, ...schemaFiles], diagnostics: parsed.diagnostics };
 }

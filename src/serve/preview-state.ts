@@ -24,7 +24,7 @@ export interface PreviewState {
 const API_WRITE_QUIET_MS = 5000;
 
 export const createPreviewState = (): PreviewState => ({
-  api: createApiCache({ writeQuietMs: API_WRITE_QUIET_MS }),
+  api: createApiCache({ writeQuietMs: API_WRITE_QUIET_MS, keepSamples: true }),
   bundles: createBundleSession(),
   bodies: createBodyCache(),
   hotSites: new Map(),

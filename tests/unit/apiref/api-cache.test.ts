@@ -75,6 +75,33 @@ describe('the API reference kept between rebuilds of serve', () => {
     await disposePreviewState(preview);
   }, 60_000);
 
+  it('takes the highlighted code samples of serve’s last build where the code is the same', async () => {
+    await fs.writeFile(path.join(root, 'openapi/shop.yaml'), main('Samples'));
+    const config = configSchema.parse({ title: 'T', url: 'https://x.example', openapi: { path: 'openapi/shop.yaml' } });
+    const cache = createApiCache({ keepSamples: true });
+    const samples = async () => {
+      const api = await loadApiCached(cache, { root, config }, loadApiReference);
+      const page = api.routes.find((r) => r.kind === 'api-operation')?.page as unknown as {
+        data: { codeSamples: Array<{ lang: string; html: { __html: string } }> };
+      };
+      return page.data.codeSamples.map((s) => s.html);
+    };
+    const first = await samples();
+    expect(first.length).toBeGreaterThan(2);
+    expect(first[0]?.__html).toContain('<span class="token');
+    // The summary does not enter the samples: the same objects. The path does: highlighted again.
+    await fs.writeFile(path.join(root, 'openapi/shop.yaml'), main('Samples, edited'));
+    const second = await samples();
+    second.forEach((html, i) => {
+      expect(html).toBe(first[i]);
+    });
+    await fs.writeFile(path.join(root, 'openapi/shop.yaml'), main('Samples').replace('/things:', '/items:'));
+    const third = await samples();
+    expect(third[0]).not.toBe(first[0]);
+    expect(third[0]?.__html).toContain('items');
+    expect(cache.samples?.byCode.size).toBe(third.length);
+  });
+
   it('keeps no document with errors: the next build reads it again', async () => {
     await fs.writeFile(path.join(root, 'broken.yaml'), 'openapi: 3.0.3\ninfo: {}\npaths: {}\n');
     const config = configSchema.parse({ title: 'T', url: 'https://x.example', openapi: { path: 'broken.yaml' } });
