@@ -231,7 +231,14 @@ function sameAsLast(
   if (!changed || last.generated !== generated) return undefined;
   for (const file of changed) {
     const name = path.basename(file);
-    if (last.inputs.has(file) || last.folders.has(path.dirname(file)) || CONFIG_NAMES.has(name)) return undefined;
+    // A folder itself (a file added to or removed from it, as serve's watcher reports after its start) counts too.
+    if (
+      last.inputs.has(file) ||
+      last.folders.has(file) ||
+      last.folders.has(path.dirname(file)) ||
+      CONFIG_NAMES.has(name)
+    )
+      return undefined;
   }
   return last;
 }

@@ -99,7 +99,9 @@ describe('a rebuild that changes nothing a bundle reads', () => {
     const edited = await bundle('1', [say]);
     expect(edited).not.toBe(first);
     expect(text(edited)).toContain('"two"');
-    expect(await bundle('1', [path.join(work, 'lib', 'say.tsx')])).not.toBe(edited);
+    const beside = await bundle('1', [path.join(work, 'lib', 'say.tsx')]);
+    expect(beside).not.toBe(edited);
+    expect(await bundle('1', [path.join(work, 'lib')])).not.toBe(beside);
     expect(await bundle('1', [path.join(work, 'package.json')])).not.toBe(edited);
     // Other generated modules, or a build whose changes are not known (the first of a session): esbuild again.
     expect(text(await bundle('2', []))).toContain('console.log(said, 2)');
