@@ -279,6 +279,7 @@ export async function serve(options: ServeOptions): Promise<{
     pending: async (inBase) => {
       for (;;) {
         const found = pending.find(inBase);
+        if (found) startWatching(); // the first page is made: the watcher no longer holds it up
         if (found || !starting) return found;
         await pending.changed();
       }
@@ -309,8 +310,12 @@ export async function serve(options: ServeOptions): Promise<{
       `${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}${until}`,
     );
     if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
+    // Once the first page has been answered (below), or a little later should nobody ask for one yet.
+    setTimeout(() => startWatching(), WATCH_AFTER_ANNOUNCE_MS);
   };
   let watcher: FSWatcher | undefined;
+  /** Starts the watcher, once: when the first page has been made, or when the first build is over. */
+  let startWatching: () => void = () => undefined;
   /** The first build, then each rebuild after the one before; `close` waits for the last. */
   let building: Promise<void> = Promise.resolve();
   let rebuildTimer: NodeJS.Timeout | undefined;
@@ -329,15 +334,20 @@ export async function serve(options: ServeOptions): Promise<{
         .catch(() => undefined);
     });
     building = firstBuild;
-    // Watching starts once the first build is done: setting the watcher up took ~0.1 s of the main thread while the
-    // first page was being made. A file saved since the start is found by its time once the watcher is ready, and
-    // rebuilt as if the watcher had seen it (an edit made right after start is not lost).
-    await firstBuild;
-    if (!closing) {
+    // Watching starts once the first page is made (or soon after it could be, or when the first build is over):
+    // set up from the start, the watcher took ~0.1 s of the main thread while that page was being made. A file
+    // saved since the start is found by its time once the watcher is ready, and rebuilt as if the watcher had seen
+    // it (an edit made right after start is not lost; one made once the page is open is shown as any other).
+    let watching: Promise<void> | undefined;
+    startWatching = () => {
+      if (watching || closing) return;
       const started = watchSite(startedAt);
       watcher = started.watcher;
-      await started.ready;
-    }
+      watching = started.ready;
+    };
+    await firstBuild;
+    startWatching();
+    await watching;
   }
   announce();
   if (watch)
@@ -419,7 +429,7 @@ export async function serve(options: ServeOptions): Promise<{
     watcher.on('all', onChange);
     watcher.on('error', (err) => log.warn(`watcher: ${(err as Error).message}`));
     const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve())).then(async () => {
-      for (const file of await savedSince(watcher, since)) onChange('change', file);
+      for (const file of await savedSince(watcher, watched, since)) onChange('change', file);
     });
     return { watcher, ready };
   }
@@ -443,14 +453,17 @@ export async function serve(options: ServeOptions): Promise<{
 }
 
 /**
- * Files and folders under the watcher whose modification time is `since` or later (a folder's changes when an entry
- * is added, removed or renamed in it). The file system stamps with a coarser clock than Date.now: a little margin.
+ * Files and folders under the watcher modified at `since` or later (a folder is, when an entry is added, removed or
+ * renamed in it). No margin for the file system's coarser clock: a save in the first milliseconds after the start,
+ * which it may stamp a little earlier, is read by the first build anyway, and a save just before the start must not
+ * count (it would stop that build for nothing).
  */
-async function savedSince(watcher: FSWatcher, since: number): Promise<string[]> {
-  const paths = Object.entries(watcher.getWatched()).flatMap(([dir, names]) => [
-    dir,
-    ...names.map((name) => path.join(dir, name)),
-  ]);
+async function savedSince(watcher: FSWatcher, targets: ReadonlySet<string>, since: number): Promise<string[]> {
+  // Inside the folders watched: the watcher also lists their parents (the project's root, which builds write in).
+  const within = (p: string) => [...targets].some((t) => p === t || p.startsWith(t + path.sep));
+  const paths = Object.entries(watcher.getWatched())
+    .flatMap(([dir, names]) => [dir, ...names.map((name) => path.join(dir, name))])
+    .filter(within);
   const times = await Promise.all(
     paths.map((p) =>
       fs.stat(p).then(
@@ -459,9 +472,11 @@ async function savedSince(watcher: FSWatcher, since: number): Promise<string[]> 
       ),
     ),
   );
-  return paths.filter((_, i) => (times[i] as number) >= since - CLOCK_MARGIN_MS);
+  return paths.filter((_, i) => (times[i] as number) >= since);
 }
-const CLOCK_MARGIN_MS = 50;
+
+/** How long after the first page could be answered the watcher starts when no page has been asked for yet. */
+const WATCH_AFTER_ANNOUNCE_MS = 300;
 
 /** The debounce of a rebuild: the several events of one save, or of a tool writing many files, make one rebuild. */
 const REBUILD_MS = 80;
