@@ -100,7 +100,8 @@ async function buildContribution(options: {
 }): Promise<ApiContribution> {
   const { file, source, config } = options;
   // Fenced code in descriptions is highlighted as in docs: with the grammars the site registers (spec §9).
-  await registerLanguages(siteLanguages(config.prism.additionalLanguages));
+  const languages = siteLanguages(config.prism.additionalLanguages);
+  await registerLanguages(languages);
   const parsed = await parseApiDocument({ file, source, allowedDir: options.allowedDir, readFile: options.readFile });
   if (!parsed.model || !parsed.bundled || hasErrors(parsed.diagnostics))
     return { ...emptyApi, diagnostics: parsed.diagnostics };
@@ -130,7 +131,7 @@ async function buildContribution(options: {
   const memo = options.samples;
   const kept = new Map<string, SafeHtml>();
   // The grammars are part of the key: a config edit may register others, which highlight the same code otherwise.
-  const grammars = siteLanguages(config.prism.additionalLanguages).join(',');
+  const grammars = languages.join(',');
   const highlightSample = (code: string, lang: string): SafeHtml => {
     const key = `${grammars}\0${lang}\0${code}`;
     const html = memo?.byCode.get(key) ?? highlighter.highlight(code, lang);

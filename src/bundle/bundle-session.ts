@@ -65,7 +65,7 @@ interface LastBundle {
 }
 
 /** How long a session goes without bundling before its newest bundles are kept on disk (not while an author types). */
-const WRITE_QUIET_MS = 5000;
+export const WRITE_QUIET_MS = 5000;
 
 export const createBundleSession = (options: { writeQuietMs?: number } = {}): BundleSession => ({
   id: `${process.pid}-${Date.now()}`,

@@ -115,7 +115,7 @@ const QUICK_ITEM = /^[A-Za-z_][A-Za-z0-9_./-]*(?: [A-Za-z0-9_./-]+)*$/;
  */
 export function quickFrontMatter(yamlText: string): Record<string, unknown> | undefined {
   // Control characters, NBSP, BOM and the Unicode line separators: whatever YAML makes of them, the full parse says.
-  if (/[\u0000-\u001f\u007f-\u00a0\u2028\u2029\ufeff]/.test(yamlText.replaceAll('\n', ''))) return undefined;
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u00a0\u2028\u2029\ufeff]/.test(yamlText)) return undefined;
   const data: Record<string, unknown> = {};
   for (const line of yamlText.split('\n')) {
     if (line === '') continue;

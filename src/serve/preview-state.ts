@@ -1,5 +1,10 @@
 import { createApiCache, flushApiCache, type ApiCache } from '../apiref/api-cache.js';
-import { createBundleSession, disposeBundleSession, type BundleSession } from '../bundle/bundle-session.js';
+import {
+  createBundleSession,
+  disposeBundleSession,
+  type BundleSession,
+  WRITE_QUIET_MS,
+} from '../bundle/bundle-session.js';
 import type { CompilePool } from '../content/compile-pool.js';
 import { createBodyCache, type BodyCache } from '../render/body-cache.js';
 import type { HotSite } from './hot-body.js';
@@ -20,11 +25,9 @@ export interface PreviewState {
   hotSites: Map<string, HotSite>;
 }
 
-/** How long serve goes without building the API reference before it keeps the newest on disk (as its bundles). */
-const API_WRITE_QUIET_MS = 5000;
-
 export const createPreviewState = (): PreviewState => ({
-  api: createApiCache({ writeQuietMs: API_WRITE_QUIET_MS, keepSamples: true }),
+  // Its newest API reference is kept on disk after the same quiet as its bundles.
+  api: createApiCache({ writeQuietMs: WRITE_QUIET_MS, keepSamples: true }),
   bundles: createBundleSession(),
   bodies: createBodyCache(),
   hotSites: new Map(),
