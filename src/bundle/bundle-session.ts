@@ -231,7 +231,7 @@ function sameAsLast(
   if (!changed || last.generated !== generated) return undefined;
   for (const file of changed) {
     const name = path.basename(file);
-    // A folder itself (a file added to or removed from it, as serve's watcher reports after its start) counts too.
+    // A folder itself counts too: serve's watcher reports a folder removed (unlinkDir) as well as its files.
     if (
       last.inputs.has(file) ||
       last.folders.has(file) ||

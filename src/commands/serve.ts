@@ -279,7 +279,6 @@ export async function serve(options: ServeOptions): Promise<{
     pending: async (inBase) => {
       for (;;) {
         const found = pending.find(inBase);
-        if (found) startWatching(); // the first page is made: the watcher no longer holds it up
         if (found || !starting) return found;
         await pending.changed();
       }
@@ -310,18 +309,15 @@ export async function serve(options: ServeOptions): Promise<{
       `${pc.green('➜')} serving ${path.relative(root, outDir) || outDir}/ at ${pc.cyan(`${url}${baseUrl}`)}${until}`,
     );
     if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
-    // Once the first page has been answered (below), or a little later should nobody ask for one yet.
-    setTimeout(() => startWatching(), WATCH_AFTER_ANNOUNCE_MS);
   };
   let watcher: FSWatcher | undefined;
-  /** Starts the watcher, once: when the first page has been made, or when the first build is over. */
-  let startWatching: () => void = () => undefined;
   /** The first build, then each rebuild after the one before; `close` waits for the last. */
   let building: Promise<void> = Promise.resolve();
   let rebuildTimer: NodeJS.Timeout | undefined;
   let closing = false;
   if (watch) {
-    const startedAt = Date.now();
+    // Watching from the start: the first page is answered before the first build ends, and an edit made after it
+    // is shown must not be lost; it is rebuilt once the first build is done.
     const firstBuild = rebuild().finally(() => {
       firstBuilt = true;
       // Bundles the first build took from the disk cache have no context yet: made now, not at the first edit.
@@ -333,21 +329,9 @@ export async function serve(options: ServeOptions): Promise<{
         .then(warmUpCompiler)
         .catch(() => undefined);
     });
-    building = firstBuild;
-    // Watching starts once the first page is made (or soon after it could be, or when the first build is over):
-    // set up from the start, the watcher took ~0.1 s of the main thread while that page was being made. A file
-    // saved since the start is found by its time once the watcher is ready, and rebuilt as if the watcher had seen
-    // it (an edit made right after start is not lost; one made once the page is open is shown as any other).
-    let watching: Promise<void> | undefined;
-    startWatching = () => {
-      if (watching || closing) return;
-      const started = watchSite(startedAt);
-      watcher = started.watcher;
-      watching = started.ready;
-    };
-    await firstBuild;
-    startWatching();
-    await watching;
+    watcher = watchSite(firstBuild);
+    // Until its first scan ends the watcher misses changes: an edit made right after start would be lost.
+    await Promise.all([firstBuild, new Promise<void>((resolve) => watcher?.once('ready', () => resolve()))]);
   }
   announce();
   if (watch)
@@ -357,13 +341,11 @@ export async function serve(options: ServeOptions): Promise<{
       ),
     );
 
-  /**
-   * Rebuilds on every change under the watched folders, one build at a time, after `building`; `ready` once the
-   * watcher has scanned them and what was saved since `since` is rebuilt.
-   */
-  function watchSite(since: number): { watcher: FSWatcher; ready: Promise<void> } {
+  /** Rebuilds on every change under the watched folders, one build at a time, after `building`. */
+  function watchSite(firstBuild: Promise<void>): FSWatcher {
     const templatesDir = path.resolve(import.meta.dirname, '../../templates');
     let queued = false;
+    building = firstBuild;
     const watched = new Set(watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }));
     const watcher = watchFiles([...watched], {
       ignoreInitial: true,
@@ -401,7 +383,7 @@ export async function serve(options: ServeOptions): Promise<{
         urgent ? Math.min(delay, REBUILD_MS) : delay,
       );
     };
-    const onChange = (event: string, file: string): void => {
+    watcher.on('all', (event, file) => {
       changed.add(path.resolve(file));
       lastChanged = file;
       const bodyEdit = event === 'change' && /\.mdx?$/.test(file);
@@ -425,13 +407,9 @@ export async function serve(options: ServeOptions): Promise<{
       supersedable?.abort(new Stopped('superseded by a newer change'));
       supersedable = undefined;
       scheduleRebuild(bodyEdit ? HOT_REBUILD_MS : REBUILD_MS);
-    };
-    watcher.on('all', onChange);
-    watcher.on('error', (err) => log.warn(`watcher: ${(err as Error).message}`));
-    const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve())).then(async () => {
-      for (const file of await savedSince(watcher, watched, since)) onChange('change', file);
     });
-    return { watcher, ready };
+    watcher.on('error', (err) => log.warn(`watcher: ${(err as Error).message}`));
+    return watcher;
   }
   const close = async () => {
     closing = true;
@@ -451,32 +429,6 @@ export async function serve(options: ServeOptions): Promise<{
   const compiledSources = () => cache.memory.size;
   return { url, close, rebuild, connections, liveClients: () => live.size, compiledSources };
 }
-
-/**
- * Files and folders under the watcher modified at `since` or later (a folder is, when an entry is added, removed or
- * renamed in it). No margin for the file system's coarser clock: a save in the first milliseconds after the start,
- * which it may stamp a little earlier, is read by the first build anyway, and a save just before the start must not
- * count (it would stop that build for nothing).
- */
-async function savedSince(watcher: FSWatcher, targets: ReadonlySet<string>, since: number): Promise<string[]> {
-  // Inside the folders watched: the watcher also lists their parents (the project's root, which builds write in).
-  const within = (p: string) => [...targets].some((t) => p === t || p.startsWith(t + path.sep));
-  const paths = Object.entries(watcher.getWatched())
-    .flatMap(([dir, names]) => [dir, ...names.map((name) => path.join(dir, name))])
-    .filter(within);
-  const times = await Promise.all(
-    paths.map((p) =>
-      fs.stat(p).then(
-        (s) => s.mtimeMs,
-        () => 0,
-      ),
-    ),
-  );
-  return paths.filter((_, i) => (times[i] as number) >= since);
-}
-
-/** How long after the first page could be answered the watcher starts when no page has been asked for yet. */
-const WATCH_AFTER_ANNOUNCE_MS = 300;
 
 /** The debounce of a rebuild: the several events of one save, or of a tool writing many files, make one rebuild. */
 const REBUILD_MS = 80;
