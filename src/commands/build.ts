@@ -4,7 +4,13 @@ import path from 'node:path';
 import pc from 'picocolors';
 import { loadConfig } from '../config/load.js';
 import type { PortalConfig } from '../config/schema.js';
-import { createCompileCache, type CompileCache } from '../content/compile-pool.js';
+import {
+  compilesEverything,
+  createCompileCache,
+  startCompilePool,
+  type CompileCache,
+  type CompilePool,
+} from '../content/compile-pool.js';
 import { scanStatic } from '../content/scan-static.js';
 import { dedupeDiagnostics, PortalError, type Diagnostic } from '../diagnostics.js';
 import {
@@ -120,6 +126,8 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
   const genDirs: string[] = [];
   const releases: Array<() => void> = [];
   let writing: Promise<OutputWriter> | undefined;
+  /** The compile worker of a build that compiles everything, started before the config is read (below). */
+  let earlyPool: CompilePool | undefined;
   // What builds killed outright left in the work folder goes, beside this build's own work (leftovers.ts).
   const sweeping = removeLeftovers(workDir).catch(() => []);
   const claimGenDir = (locale: string | undefined): string => {
@@ -137,6 +145,17 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
     // esbuild's results are kept on disk for the next run (bundle-disk-cache.ts); `serve` rebuilds its contexts
     // kept in memory, and takes from the disk only what it has no context for yet (bundle-session.ts).
     const bundleCache = cache.dir ? path.join(cache.dir, 'bundle') : undefined;
+    // With nothing compiled yet, every doc is compiled: the first worker loads the compiler (~0.4 s of a cold build's
+    // longest stage) while the config is read, and takes the site's grammars from it once known.
+    let grammarsKnown: (languages: readonly string[]) => void = () => undefined;
+    if (!options.preview?.compiler && (await compilesEverything(cache)))
+      earlyPool = startCompilePool({
+        languages: new Promise((resolve) => {
+          grammarsKnown = resolve;
+        }),
+        initial: 1,
+        interrupt: options.interrupt,
+      });
     const { config: loaded, file: configFile } = await stage(log, 'config', () =>
       loadConfig(siteDir, defaultGenDir, {
         reads,
@@ -145,6 +164,7 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
       }),
     );
     const config: PortalConfig = options.baseUrl ? { ...loaded, baseUrl: normalizeBase(options.baseUrl) } : loaded;
+    if (earlyPool) grammarsKnown((await import('../content/prism.js')).siteLanguages(config.prism.additionalLanguages));
     options.onConfig?.(config);
     const lastBuild: LastBuildKey | undefined =
       recordDir === undefined
@@ -226,6 +246,8 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
         locale,
         statics,
         cache,
+        // The default locale's build takes the worker started early; the others start their own as before.
+        compilePool: locale ? undefined : earlyPool,
         preview: options.preview,
         log: localeLog,
         openapi: options.openapi,
@@ -317,6 +339,9 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
       );
     throw err;
   } finally {
+    // A build that ended before its default locale took the early worker (a config error, the output kept) closes it;
+    // serve keeps the one it took.
+    if (earlyPool && options.preview?.compiler?.pool !== earlyPool) await earlyPool.close();
     await Promise.all([sweeping, ...genDirs.map((dir) => fs.rm(dir, { recursive: true, force: true }))]);
     for (const release of releases) release();
   }

@@ -63,7 +63,11 @@ export interface CompilePool {
  * build starts one while it scans the site, and more once it knows how many files need compiling.
  */
 export function startCompilePool(options: {
-  languages: readonly string[];
+  /**
+   * The site's grammars (spec §9 and `prism.additionalLanguages`); a promise when the pool starts before the config
+   * is read (build.ts), given to each worker once the config says them.
+   */
+  languages: readonly string[] | Promise<readonly string[]>;
   initial: number;
   interrupt?: Interruptible | undefined;
 }): CompilePool {
@@ -71,6 +75,11 @@ export function startCompilePool(options: {
   let closing: Promise<void> | undefined;
   let releaseScript: (() => void) | undefined;
   let script: string | undefined;
+  let languages = Array.isArray(options.languages) ? (options.languages as readonly string[]) : undefined;
+  const languagesKnown = Promise.resolve(options.languages).then((list) => {
+    languages = list;
+    return list;
+  });
   const made = compileWorkerScript();
   const ready = made.then(({ file, own }) => {
     if (!own) return file;
@@ -84,7 +93,10 @@ export function startCompilePool(options: {
     if (closing) throw new Error('the compile pool was closed');
     const wanted = Math.max(1, Math.min(os.availableParallelism(), count));
     while (running.length < wanted) {
-      const worker = new Worker(file, { workerData: { languages: options.languages } });
+      const worker = new Worker(file, { workerData: { languages } });
+      // Started before the config was read: the worker loads the compiler meanwhile and takes its grammars later,
+      // before its first batch (posted once the config is known, so after this message).
+      if (!languages) void languagesKnown.then((list) => worker.postMessage({ languages: list }));
       // A crashed worker leaves the pool, so the next compile (the next rebuild of `serve`) starts a new one.
       worker.once('exit', (code: number) => {
         exited.set(worker, code);
@@ -109,6 +121,19 @@ export function startCompilePool(options: {
       return closing;
     },
   };
+}
+
+/**
+ * A build with nothing compiled in memory or on disk compiles every doc: its first compile worker is worth starting
+ * before anything else is known (build.ts).
+ */
+export async function compilesEverything(cache: CompileCache): Promise<boolean> {
+  if (cache.memory.size > 0) return false;
+  if (!cache.dir) return true;
+  return fs.readdir(cache.dir).then(
+    (names) => names.length === 0,
+    () => true,
+  );
 }
 
 /**

@@ -7,13 +7,22 @@ import { processSource } from './process-source.js';
 
 const port = parentPort;
 if (!port) throw new Error('compile-worker must run on a worker thread');
-await registerLanguages((workerData as { languages: string[] }).languages);
+/** The site's grammars, registered before any batch: given at the start, or by a message (compile-pool.ts). */
+let setLanguages: (names: readonly string[]) => void = () => undefined;
+const registered = new Promise<void>((resolve, reject) => {
+  setLanguages = (names) => registerLanguages(names).then(resolve, reject);
+});
+const given = (workerData as { languages?: string[] | undefined }).languages;
+if (given) setLanguages(given);
 
 /**
  * Takes the batch's sources one at a time, claiming each through the batch's shared counter, so the workers of a
  * batch share its sources without waiting for the main thread.
  */
-port.on('message', async ({ batch, inputs, claims, slot }: CompileBatch) => {
+port.on('message', async (message: CompileBatch | { languages: string[] }) => {
+  if ('languages' in message) return setLanguages(message.languages);
+  await registered;
+  const { batch, inputs, claims, slot } = message;
   const claim = new Int32Array(claims);
   const post = (msg: CompileBatchMessage) => port.postMessage(msg);
   for (;;) {

@@ -35,6 +35,27 @@ describe('compile pool', () => {
     await expect(pool.workers(1)).rejects.toThrow(/closed/);
   });
 
+  it('starts before the grammars are known (a cold build, before its config is read) and highlights with them once given', async () => {
+    let give: (list: readonly string[]) => void = () => undefined;
+    const early = startCompilePool({ languages: new Promise((resolve) => (give = resolve)), initial: 1 });
+    const known = startCompilePool({ languages, initial: 1 });
+    try {
+      // The worker loads the compiler with no grammars yet; they come after it is up, as the config's do.
+      await early.workers(1);
+      give(languages);
+      const doc = {
+        file: 'docs/liquid.md',
+        text: '# Liquid\n\n```liquid\n{% if product.available %}{{ product.title }}{% endif %}\n```\n',
+      };
+      const [later] = await compileAll([doc], { cache: createCompileCache(), languages, pool: early });
+      const [atOnce] = await compileAll([doc], { cache: createCompileCache(), languages, pool: known });
+      expect(JSON.stringify(later)).toContain('token delimiter');
+      expect(later).toEqual(atOnce);
+    } finally {
+      await Promise.all([early.close(), known.close()]);
+    }
+  });
+
   it('gives each worker the whole list at once, so the workers go on while the main thread is busy elsewhere', async () => {
     const pool = startCompilePool({ languages, initial: 1 });
     try {
