@@ -18,6 +18,7 @@ export function fastDescriptionHtml(markdown: string): string | undefined {
   if (
     UNMIRRORED.test(markdown) ||
     UNMIRRORED_LINE.test(markdown) ||
+    !tablesMirrored(markdown) ||
     !bracketsBalanced(markdown) ||
     !plainDelimiterRuns(markdown)
   )
@@ -33,7 +34,7 @@ export function fastDescriptionHtml(markdown: string): string | undefined {
  * `]:` rules out every reference definition (a label's `]` is followed by its `:`, and `\]` is ruled out too).
  */
 const UNMIRRORED =
-  /[<~@|\t\r\0]|\\[[\]]|:\/\/|www\.|\[\^|\]:|\[[ \txX]\]|\*{3}|_{3}|[*_](?:[^\0-\x7f]|[&\\])|(?:[^\0-\x7f]|[;\\])[*_]/i;
+  /[<~@\t\r\0]|\\[[\]]|:\/\/|www\.|\[\^|\]:|\[[ \txX]\]|\*{3}|_{3}|[*_](?:[^\0-\x7f]|[&\\])|(?:[^\0-\x7f]|[;\\])[*_]/i;
 
 /**
  * Lines indented by four or more (lazy lines of quotes and list items, blank lines after indented code), list items
@@ -41,6 +42,29 @@ const UNMIRRORED =
  * which micromark's GFM makes a table's delimiter row even without a pipe (in a quote too).
  */
 const UNMIRRORED_LINE = /^ {4}|(?:^|\s)0\d*[.)](?:\s|$)|:-|-:/m;
+
+/**
+ * Whether every `|` is in a table both read alike: rows from the first column to a closing `|` with as many cells
+ * as the header, a delimiter row of dashes only (alignment is written otherwise by the two), no backslash (escaped
+ * pipes), and a blank line (or the text's start and end) around the table, so no paragraph or lazy row touches it.
+ */
+function tablesMirrored(markdown: string): boolean {
+  if (!markdown.includes('|')) return true;
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!(lines[i] as string).includes('|')) continue;
+    const cells = pipes(lines[i] as string);
+    if ((i > 0 && lines[i - 1] !== '') || !DELIMITER_ROW.test(lines[i + 1] ?? '')) return false;
+    for (; i < lines.length && lines[i] !== ''; i++) {
+      const row = lines[i] as string;
+      if (!TABLE_ROW.test(row) || pipes(row) !== cells) return false;
+    }
+  }
+  return true;
+}
+const TABLE_ROW = /^\|[^\\]*\|$/;
+const DELIMITER_ROW = /^\|(?: *-+ *\|)+$/;
+const pipes = (line: string): number => line.split('|').length - 1;
 
 /**
  * Whether every run of `*` or `_` can only open or only close emphasis, or neither: a run between two punctuation
@@ -135,7 +159,9 @@ const IN_LIST_ITEMS = new Set([
 
 /**
  * Text with code spans over lines of which one after the first is indented: micromark keeps some of that
- * indentation inside the code span (in list items, lazy lines), markdown-it none.
+ * indentation inside the code span (in list items, lazy lines), markdown-it none. Lines whose backticks are single
+ * and paired, none escaped, hold their code spans whole: no span crosses a line there (the portal's list items,
+ * each a few lines of prose with `names` in them).
  */
 function indentedCodeSpanLines(tokens: readonly Token[], markdown: string): boolean {
   let lines: string[] | undefined;
@@ -143,9 +169,17 @@ function indentedCodeSpanLines(tokens: readonly Token[], markdown: string): bool
     if (token.type !== 'inline' || !token.content.includes('`') || !token.content.includes('\n')) return false;
     const [start, end] = tokens[i - 1]?.map ?? [0, 0];
     lines ??= markdown.split('\n');
-    return lines.slice(start + 1, end).some((line) => /^\s/.test(line));
+    const spanned = lines.slice(start, end);
+    return spanned.slice(1).some((line) => /^\s/.test(line)) && !spanned.every(codeSpansWithinLine);
   });
 }
+
+/**
+ * Pairs of single backticks: nothing else on the line takes one (an escape, a link's address or title, which may
+ * go on to the next line), so each pair is a code span there.
+ */
+const codeSpansWithinLine = (line: string): boolean =>
+  !/``|\\`|\]\([^)\s]*[\s`]/.test(line) && (line.match(/`/g)?.length ?? 0) % 2 === 0;
 
 /**
  * Whether a fence has its closing line (the parsers end one left open at the end of the text differently): its lines
@@ -172,7 +206,8 @@ function altText(tokens: readonly Token[]): string {
 function createRenderer(): MarkdownIt {
   const options = { html: false, xhtmlOut: true, linkify: false, typographer: false, maxNesting: MAX_NESTING };
   const renderer = new MarkdownIt('commonmark', options as Options);
-  // Tables and strikethrough are GFM's; texts with `|` or `~` take micromark.
+  // GFM's tables as tablesMirrored lets them through; strikethrough (`~`) and GFM's other syntax take micromark.
+  renderer.enable('table');
   // Addresses percent-encoded by micromark's own function, so they come out as its do. Every address makes a link
   // token, which `mirrored` then checks: markdown-it's own check would leave a `javascript:` link as its text.
   renderer.normalizeLink = normalizeUri;

@@ -23,6 +23,9 @@ describe('descriptions rendered by markdown-it', () => {
     ...['`code`', '**b**', '_e_', '*e*', 'a_b_', '_a_b', '*a*b', '(**a**)', '"*a*"', 'https://x.example', 'www.x.io'],
     ...['```js\n', '```\n', '```json\n{"a":1}\n```', '- ```\n  x\n  ```\n', '\n> q\n> - l\n', '\n\n1. a\n\n2. b\n'],
     ...['\n\n- a\n- b\n', '- [ ] task', '[^1]', '\n   1. ', '\n  - '],
+    // Tables, and what may touch them (tablesMirrored), and code spans in lines a list item goes on over.
+    ...['| a | b |\n', '|---|---|\n', '| - | -- |', '| `x|y` | *e* |\n', '|a|\n', '|-|\n', '| [l](/x) | 1 |\n'],
+    ...['|   |  |\n', '| \\| |\n', '| ** | _ |\n', '\n| c | d |', '`a`\n  b', '- `a` b\n  `c` d', '\n  `', '](/x `'],
   ];
   const sameAsMicromark = (text: string): void => {
     if (text.trim() === '') return;
@@ -54,7 +57,12 @@ describe('descriptions rendered by markdown-it', () => {
       'See https://example.com and www.example.com.',
       '[click](javascript:alert(1))',
       '- [ ] a task',
-      '| a | b |\n|---|---|\n| 1 | 2 |',
+      '| a | b |\n|:--|---|\n| 1 | 2 |',
+      '| a \\| b |\n|---|---|\n| 1 | 2 |',
+      'Text\n| a | b |\n|---|---|',
+      '| a | b |\n|---|---|\n| 1 |',
+      '| a | b |\n|---|---|\nlazy row',
+      '- `a` b\n  [c](/x "t`") `d`',
       'Text\n:--',
       '> Text\n>-:',
       '[](\\\n[)]',
@@ -64,6 +72,17 @@ describe('descriptions rendered by markdown-it', () => {
       'See [the guide].\n\n[the guide]: /docs/intro',
     ]) {
       expect(fastDescriptionHtml(text), text).toBeUndefined();
+      sameAsMicromark(text);
+    }
+  });
+
+  it('takes tables and list items with code in their lines the fast way', () => {
+    for (const text of [
+      '| State | Editable |\n|---|---|\n| `draft` | every field, [see](/docs/x) |\n| *issued* | `dueDate` |',
+      'Rules:\n\n| a | b |\n| --- | --- |\n\nAfter.',
+      '- `draft`: being assembled; slots are not held.\n- `confirmed`: checked out; the customer\n  was notified by `email`.',
+    ]) {
+      expect(fastDescriptionHtml(text), text).toBeDefined();
       sameAsMicromark(text);
     }
   });
