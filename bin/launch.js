@@ -110,6 +110,7 @@ async function bundledCli() {
         'compile-worker': path.join(srcDir, 'content', 'compile-worker.ts'),
         'render-worker': path.join(srcDir, 'render', 'render-worker.ts'),
         'highlight-worker': path.join(srcDir, 'apiref', 'highlight-worker.ts'),
+        'write-worker': path.join(srcDir, 'output', 'write-worker.ts'),
         'openapi-validator-sources': path.join(srcDir, 'apiref', 'schema-validator.ts'),
       },
       outdir: tmp,

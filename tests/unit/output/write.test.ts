@@ -228,6 +228,30 @@ describe('openOutput', () => {
     expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
   });
 
+  it('fails the commit when a file could not be written, and the old output stays', async () => {
+    // Files are written on a thread of their own (write-thread.ts): the failure is told when the build commits.
+    const out = await openOutput(outDir);
+    out.add({ path: 'docs', contents: 'a file where a folder must be' });
+    out.add({ path: 'docs/a/index.html', contents: 'a' });
+    out.add({ path: 'docs/b/index.html', contents: 'b' });
+    await expect(out.commit()).rejects.toMatchObject({ code: expect.stringMatching(/^(ENOTDIR|EEXIST)$/) });
+    await out.discard();
+    expect(await fs.readdir(parent)).toEqual(['build']);
+    expect(await fs.readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old site');
+  });
+
+  it('writes the bytes it was given even when the caller reads them again after (the search stage does)', async () => {
+    const out = await openOutput(outDir);
+    const whole = new TextEncoder().encode('0123456789');
+    const part = whole.subarray(2, 5);
+    out.add({ path: 'whole.txt', contents: whole });
+    out.add({ path: 'part.txt', contents: part });
+    expect(new TextDecoder().decode(whole)).toBe('0123456789');
+    await out.commit();
+    expect(await fs.readFile(path.join(outDir, 'whole.txt'), 'utf8')).toBe('0123456789');
+    expect(await fs.readFile(path.join(outDir, 'part.txt'), 'utf8')).toBe('234');
+  });
+
   it('removes the folders it made for an output that never came', async () => {
     const nested = path.join(parent, 'out', 'a', 'build');
     const out = await openOutput(nested);
