@@ -96,36 +96,31 @@ export function assignAnchors(
   // `above`: the row each named schema opened at on the way down, so a repeat links back to it. Build-time
   // keys end here: pages never carry them.
   const tree = (node: SchemaNode, prefix: string, above: ReadonlyMap<string, string>): SchemaNode => {
-    const { key, ref, ...rest } = node;
+    const { key, ref } = node;
     const here = key && !above.has(key) ? new Map(above).set(key, prefix) : above;
     const back = node.circular && ref ? above.get(ref) : undefined;
-    return {
-      ...rest,
-      ...(back ? { circularAnchor: back } : {}),
-      ...(node.properties
-        ? {
-            properties: node.properties.map((p) => {
-              const anchor = claim(`${prefix}-${kebab(p.name) || 'property'}`);
-              return { ...p, anchor, schema: tree(p.schema, anchor, here) };
-            }),
-          }
-        : {}),
-      ...(node.items ? { items: tree(node.items, prefix, here) } : {}),
-      ...(node.additionalProperties
-        ? { additionalProperties: tree(node.additionalProperties, `${prefix}-value`, here) }
-        : {}),
-      ...(node.variants
-        ? {
-            variants: {
-              ...node.variants,
-              options: node.variants.options.map((o) => ({
-                ...o,
-                schema: tree(o.schema, `${prefix}-${kebab(o.label) || 'option'}`, here),
-              })),
-            },
-          }
-        : {}),
-    };
+    // The node's keys in their order but the build-time two, as `{ key, ref, ...rest }` gives them: V8 makes such a
+    // rest object in its runtime, a quarter of the API stage of a 600-operation document (0.23 s of 0.9 s).
+    const out: Record<string, unknown> = {};
+    for (const name of Object.keys(node))
+      if (name !== 'key' && name !== 'ref') out[name] = node[name as keyof SchemaNode];
+    if (back) out.circularAnchor = back;
+    if (node.properties)
+      out.properties = node.properties.map((p) => {
+        const anchor = claim(`${prefix}-${kebab(p.name) || 'property'}`);
+        return { ...p, anchor, schema: tree(p.schema, anchor, here) };
+      });
+    if (node.items) out.items = tree(node.items, prefix, here);
+    if (node.additionalProperties) out.additionalProperties = tree(node.additionalProperties, `${prefix}-value`, here);
+    if (node.variants)
+      out.variants = {
+        ...node.variants,
+        options: node.variants.options.map((o) => ({
+          ...o,
+          schema: tree(o.schema, `${prefix}-${kebab(o.label) || 'option'}`, here),
+        })),
+      };
+    return out as unknown as SchemaNode;
   };
   return withOp(operation, '');
 }
