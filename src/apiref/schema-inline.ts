@@ -258,21 +258,28 @@ function scalarFields(node: SchemaNode): SchemaNode {
   return out as unknown as SchemaNode;
 }
 
-/** The tree without `key` and `ref`, which only the build reads (operation pages lose them with their anchors). */
+/**
+ * A node's fields in their order but `key` and `ref`, which only the build reads, as `{ key, ref, ...rest }` gives
+ * them: V8 makes such a rest object in its runtime, a quarter of the API stage of a 600-operation document when
+ * anchors.ts copied every tree so (0.23 s of 0.9 s); a loop is a third faster.
+ */
+export function buildKeysDropped(node: SchemaNode): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(node))
+    if (name !== 'key' && name !== 'ref') out[name] = node[name as keyof SchemaNode];
+  return out;
+}
+
+/** The tree without `key` and `ref` (operation pages lose them with their anchors). */
 export function withoutKeys(node: SchemaNode): SchemaNode {
-  const { key: _key, ref: _ref, ...rest } = node;
-  return {
-    ...rest,
-    ...(node.properties ? { properties: node.properties.map((p) => ({ ...p, schema: withoutKeys(p.schema) })) } : {}),
-    ...(node.items ? { items: withoutKeys(node.items) } : {}),
-    ...(node.additionalProperties ? { additionalProperties: withoutKeys(node.additionalProperties) } : {}),
-    ...(node.variants
-      ? {
-          variants: {
-            ...node.variants,
-            options: node.variants.options.map((o) => ({ ...o, schema: withoutKeys(o.schema) })),
-          },
-        }
-      : {}),
-  };
+  const out = buildKeysDropped(node);
+  if (node.properties) out.properties = node.properties.map((p) => ({ ...p, schema: withoutKeys(p.schema) }));
+  if (node.items) out.items = withoutKeys(node.items);
+  if (node.additionalProperties) out.additionalProperties = withoutKeys(node.additionalProperties);
+  if (node.variants)
+    out.variants = {
+      ...node.variants,
+      options: node.variants.options.map((o) => ({ ...o, schema: withoutKeys(o.schema) })),
+    };
+  return out as unknown as SchemaNode;
 }
