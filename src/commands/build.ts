@@ -148,7 +148,7 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
     // With nothing compiled yet, every doc is compiled: the first worker loads the compiler (~0.4 s of a cold build's
     // longest stage) while the config is read, and takes the site's grammars from it once known.
     let grammarsKnown: (languages: readonly string[]) => void = () => undefined;
-    if (!options.preview?.compiler && (await compilesEverything(cache)))
+    if (!options.preview?.compiler && (await compilesEverything(cache, siteDir)))
       earlyPool = startCompilePool({
         languages: new Promise((resolve) => {
           grammarsKnown = resolve;

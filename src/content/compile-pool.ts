@@ -124,17 +124,30 @@ export function startCompilePool(options: {
 }
 
 /**
- * A build with nothing compiled in memory or on disk compiles every doc: its first compile worker is worth starting
- * before anything else is known (build.ts).
+ * Whether a build of the site in `siteDir` compiles every doc (nothing of it compiled in memory, nor on disk): its
+ * first compile worker is then worth starting before anything else is known (build.ts). The disk cache is shared by
+ * every site built with this checkout and keyed by each doc's path too, so it is asked about this site: a copy of
+ * the portal elsewhere found the portal's entries and started its worker late, then compiled every doc anyway.
  */
-export async function compilesEverything(cache: CompileCache): Promise<boolean> {
+export async function compilesEverything(cache: CompileCache, siteDir: string): Promise<boolean> {
   if (cache.memory.size > 0) return false;
   if (!cache.dir) return true;
-  return fs.readdir(cache.dir).then(
-    (names) => names.length === 0,
+  return fs.access(siteMarker(cache.dir, siteDir)).then(
+    () => false,
     () => true,
   );
 }
+
+/** Notes that the disk cache holds the docs of the site in `siteDir` (compilesEverything). */
+export async function markCompiled(cache: CompileCache, siteDir: string): Promise<void> {
+  if (!cache.dir) return;
+  const marker = siteMarker(cache.dir, siteDir);
+  await fs.mkdir(path.dirname(marker), { recursive: true });
+  await fs.writeFile(marker, `${siteDir}\n`);
+}
+
+const siteMarker = (dir: string, siteDir: string): string =>
+  path.join(dir, 'sites', createHash('sha1').update(siteDir).digest('hex').slice(0, 16));
 
 /**
  * Compiles many sources on worker threads, skipping any whose content hash is cached. Results come back in input

@@ -6,7 +6,9 @@ import {
   COMPILE_THREADS,
   cacheKey,
   compileAll,
+  compilesEverything,
   createCompileCache,
+  markCompiled,
   keepOnlyUsed,
   pruneCompileCache,
   startCompilePool,
@@ -53,6 +55,28 @@ describe('compile pool', () => {
       expect(later).toEqual(atOnce);
     } finally {
       await Promise.all([early.close(), known.close()]);
+    }
+  });
+
+  it('tells a site compiled into a shared disk cache from one that is not (its first worker starts early then)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cold-'));
+    try {
+      // A later run of the CLI: nothing in memory, the disk as the runs before left it.
+      const nextRun = () => createCompileCache(dir);
+      expect(await compilesEverything(nextRun(), '/sites/a/site')).toBe(true);
+      // Another site's docs are there: this one's are not.
+      const other = nextRun();
+      await compileAll([page(1)], { cache: other, languages });
+      await markCompiled(other, '/sites/b/site');
+      expect(await compilesEverything(nextRun(), '/sites/a/site')).toBe(true);
+      expect(await compilesEverything(nextRun(), '/sites/b/site')).toBe(false);
+      await markCompiled(nextRun(), '/sites/a/site');
+      expect(await compilesEverything(nextRun(), '/sites/a/site')).toBe(false);
+      // serve's memory holds what it compiled; with no disk cache (--no-cache) a new process has nothing.
+      expect(await compilesEverything(other, '/sites/c/site')).toBe(false);
+      expect(await compilesEverything(createCompileCache(), '/sites/a/site')).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
