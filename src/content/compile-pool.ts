@@ -340,6 +340,8 @@ async function writeCached(
  * at least twice its own sources, so a large site never prunes the entries it is about to read.
  */
 export const COMPILE_CACHE_ENTRIES = 5000;
+/** A build prunes only once the cache is this share over its limit, and then down to it (pruneFolder's slack). */
+const PRUNE_SLACK = 0.1;
 /** `serve` writes an entry per edit: the folder is listed at most this often per process. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 let lastPrune = 0;
@@ -350,7 +352,7 @@ const ENTRY_NAME = /^[0-9a-f]{40}\.json$/;
 function schedulePrune(dir: string, sources: number): void {
   if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
   lastPrune = Date.now();
-  pruneCompileCache(dir, Math.max(COMPILE_CACHE_ENTRIES, 2 * sources)).catch(() => undefined);
+  pruneCompileCache(dir, Math.max(COMPILE_CACHE_ENTRIES, 2 * sources), PRUNE_SLACK).catch(() => undefined);
 }
 
 /**
@@ -358,8 +360,8 @@ function schedulePrune(dir: string, sources: number): void {
  * the rest, with temporary files left by killed builds (disk-entry.ts, the other caches' pruning). A build reading
  * an entry removed meanwhile misses and compiles again: a cache only ever misses. Returns the number removed.
  */
-export const pruneCompileCache = (dir: string, keep: number): Promise<number> =>
-  pruneFolder(dir, { isEntry: (name) => ENTRY_NAME.test(name), limits: { entries: keep, bytes: Infinity } });
+export const pruneCompileCache = (dir: string, keep: number, slack = 0): Promise<number> =>
+  pruneFolder(dir, { isEntry: (name) => ENTRY_NAME.test(name), limits: { entries: keep, bytes: Infinity }, slack });
 
 /** The worker the CLI's launcher bundled beside the running bundle, with its hash: read once per process. */
 let bundled: { file: string; hash: string } | undefined;
