@@ -71,6 +71,7 @@ export async function openOutput(
     await fsp.rm(tmp, { recursive: true, force: true });
     inUse.delete(tmp);
     release?.();
+    if (madeParent) await removeEmptyFolders(parent, madeParent);
     throw err;
   }
   // An interruption removes the temporary folder once the guarded sections are over (interrupt.ts): the thread
