@@ -4,12 +4,12 @@ import path from 'node:path';
 /**
  * What a build or a worker leaves in the work folder (.portal) while it runs, named after its process: generated
  * bundle inputs (`gen-<site>-<pid>-<ms>[-<locale>]`) and worker scripts made from the sources
- * (`compile-worker-<pid>-<ms>-<random>.mjs`, the render and highlight workers' alike). Each is removed when its
+ * (`compile-worker-<pid>-<ms>-<random>.mjs`, the render, highlight and write workers' alike). Each is removed when its
  * process ends normally or is interrupted; one killed outright (out of memory, SIGKILL, a CI timeout) leaves it
  * behind, 2–10 MB a time.
  */
 const NAMED_BY_PROCESS =
-  /^(?:gen-[0-9a-f]{8}-(\d+)-\d+(?:-.+)?|(?:compile|render|highlight)-worker-(\d+)-\d+-\w+\.mjs)$/;
+  /^(?:gen-[0-9a-f]{8}-(\d+)-\d+(?:-.+)?|(?:compile|render|highlight|write)-worker-(\d+)-\d+-\w+\.mjs)$/;
 
 /** Older than this, a leftover of a process that is gone is no one's: a build's folder lives while it runs. */
 const MIN_AGE_MS = 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { workerScript } from '../worker-script.js';
@@ -22,9 +22,8 @@ export interface WriteThread {
 }
 
 export async function startWriteThread(inFlight = IN_FLIGHT): Promise<WriteThread> {
-  const script = await takeWriteWorkerScript();
   const done = new BigInt64Array(new SharedArrayBuffer(8));
-  const worker = new Worker(script.file, { workerData: { done } });
+  const worker = new Worker(await writeWorkerScript(), { workerData: { done } });
   let sent = 0;
   /** Flushes not answered yet, by id. */
   const waiting = new Map<number, { resolve(): void; reject(err: Error): void }>();
@@ -74,7 +73,7 @@ export async function startWriteThread(inFlight = IN_FLIGHT): Promise<WriteThrea
     },
     pendingBytes: () => sent - Number(Atomics.load(done, 0)),
     stop() {
-      stopping ??= worker.terminate().then(() => script.release());
+      stopping ??= worker.terminate().then(() => undefined);
       return stopping;
     },
   };
@@ -87,36 +86,25 @@ const STALLED_WAITS = 50;
 
 /**
  * The worker's script: made beside the bundled CLI by bin/launch.js; run from the TypeScript sources (tests), made
- * for the threads of this process and removed once the last of them has stopped.
+ * once per process and removed when it exits (what a process killed outright leaves, output/leftovers.ts removes).
  */
-let script: { file: Promise<{ file: string; own: boolean }>; users: number } | undefined;
+let script: Promise<string> | undefined;
 
-async function takeWriteWorkerScript(): Promise<{ file: string; release(): Promise<void> }> {
-  script ??= {
-    file: workerScript(
-      path.join(import.meta.dirname, 'write-worker.ts'),
-      path.resolve(import.meta.dirname, '../../.portal'),
-      import.meta.url,
-    ),
-    users: 0,
-  };
-  const used = script;
-  used.users++;
-  const made = await used.file.catch((err: unknown) => {
-    // Made again by the next build rather than failing every later one.
-    if (script === used) script = undefined;
-    throw err;
-  });
-  const { file, own } = made;
-  let released = false;
-  return {
-    file,
-    async release() {
-      if (released) return;
-      released = true;
-      if (--used.users > 0 || !own) return;
-      if (script === used) script = undefined;
-      await fs.rm(file, { force: true });
+function writeWorkerScript(): Promise<string> {
+  script ??= workerScript(
+    path.join(import.meta.dirname, 'write-worker.ts'),
+    path.resolve(import.meta.dirname, '../../.portal'),
+    import.meta.url,
+  ).then(
+    ({ file, own }) => {
+      if (own) process.once('exit', () => rmSync(file, { force: true }));
+      return file;
     },
-  };
+    (err: unknown) => {
+      // Made again by the next build rather than failing every later one.
+      script = undefined;
+      throw err;
+    },
+  );
+  return script;
 }

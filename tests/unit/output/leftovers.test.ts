@@ -20,6 +20,7 @@ describe('leftovers of killed builds in the work folder', () => {
       `gen-0123abcd-${gone}-1795787568206-fr`,
       `compile-worker-${gone}-1795787568206-6ku386jjd4k.mjs`,
       `highlight-worker-${gone}-1795787568206-0a9zq1x2c3.mjs`,
+      `write-worker-${gone}-1795787568206-9bq2x7kd1m.mjs`,
       `gen-0123abcd-${running}-1795787568206`,
       `gen-0123abcd-${process.pid}-1795787568206`,
       'cache',
@@ -36,8 +37,8 @@ describe('leftovers of killed builds in the work folder', () => {
     const recent = `gen-4567abcd-${gone}-1795787568999`;
     await fs.mkdir(path.join(workDir, recent));
     const runs = (pid: number) => pid === running;
-    expect(await removeLeftovers(workDir, { runs })).toEqual(names.slice(0, 4).sort());
-    expect((await fs.readdir(workDir)).sort()).toEqual([...names.slice(4), recent].sort());
+    expect(await removeLeftovers(workDir, { runs })).toEqual(names.slice(0, 5).sort());
+    expect((await fs.readdir(workDir)).sort()).toEqual([...names.slice(5), recent].sort());
   });
 
   it('tells a running process from one that is gone', () => {
