@@ -97,7 +97,7 @@ export interface LocaleBuildOptions {
    * them reads (data chunks, most pages) go there as soon as they are made rather than into `files`, so memory
    * does not grow with the site (issue 20).
    */
-  openOutput?: (() => Promise<(file: OutputFile) => void>) | undefined;
+  openOutput?: (() => Promise<(file: OutputFile, handOver?: boolean) => void>) | undefined;
   /**
    * `portal build`: the files read beyond the site folder and the templates, added to as they are read (the
    * sidebars' imports, the OpenAPI document's files, what the bundles read), for its record (output/last-build.ts).

@@ -267,7 +267,7 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
             ? undefined
             : async () => {
                 const out = await openWriter();
-                return (f) => out.add(inFolder(f));
+                return (f, handOver) => out.add(inFolder(f), handOver);
               },
       });
       warnings.push(...built.warnings);

@@ -46,7 +46,8 @@ export interface RenderOptions {
  */
 export async function renderPages(
   o: RenderOptions & {
-    emit?: ((file: OutputFile) => void) | undefined;
+    /** `handOver`: the file's bytes are read by nothing else (OutputWriter.add). */
+    emit?: ((file: OutputFile, handOver?: boolean) => void) | undefined;
     keep?: ((route: Route) => boolean) | undefined;
     /** Called for each page once it is emitted, with its page data: what nothing later reads may go. */
     release?: ((page: PageData) => void) | undefined;
@@ -74,10 +75,11 @@ export async function renderPages(
       const kept = !o.emit || o.keep?.(route) === true;
       const { file, chunk } = document(route, rendered.html, !kept);
       if (chunk) {
-        if (o.emit) o.emit(chunk);
+        if (o.emit) o.emit(chunk, true);
         else chunks.push(chunk);
       }
-      if (o.emit) o.emit(file);
+      // A page kept for the search stage is read again; the others nothing reads once written.
+      if (o.emit) o.emit(file, !kept);
       if (kept) keptFiles.set(routePath, file);
       else o.release?.(route.page);
     } catch (err) {

@@ -252,6 +252,18 @@ describe('openOutput', () => {
     expect(await fs.readFile(path.join(outDir, 'part.txt'), 'utf8')).toBe('234');
   });
 
+  it('takes the bytes of a page nothing reads again as they are, and writes them whole', async () => {
+    const out = await openOutput(outDir);
+    const page = Buffer.from(`<p>${'x'.repeat(20_000)}</p>`);
+    const small = Buffer.from('<p>small</p>');
+    out.add({ path: 'big/index.html', contents: page }, true);
+    out.add({ path: 'small/index.html', contents: small }, true);
+    expect(out.written).toEqual({ files: 2, bytes: 20_007 + 12 });
+    await out.commit();
+    expect((await fs.readFile(path.join(outDir, 'big/index.html'), 'utf8')).length).toBe(20_007);
+    expect(await fs.readFile(path.join(outDir, 'small/index.html'), 'utf8')).toBe('<p>small</p>');
+  });
+
   it('removes the folders it made for an output that never came', async () => {
     const nested = path.join(parent, 'out', 'a', 'build');
     const out = await openOutput(nested);
