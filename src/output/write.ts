@@ -83,7 +83,7 @@ export async function openOutput(
     // Encoded once, into bytes of the file's own that move to the thread without a copy: measuring, comparing and
     // writing a string each encoded it again on the thread that hands out the render work (4 % of the render stage
     // for 3,000 operations). Bytes are copied unless handed over: the caller may serve them again (serve's data
-    // chunks); copying every page of 10,000 operations kept ~250 MB more garbage at the peak.
+    // chunks). Handing pages over saves that copy (600 operations: a peak ~15 MB lower).
     const bytes =
       typeof f.contents === 'string' ? utf8.encode(f.contents) : handOver ? f.contents : new Uint8Array(f.contents);
     written.files++;
