@@ -1,5 +1,5 @@
 import type { ApiMediaType, ApiOperation, SchemaNode } from '../../templates/shared/api-model.js';
-import { buildKeysDropped, withoutKeys } from './schema-inline.js';
+import { BUILD_KEYS, fieldsWithout, withoutKeys } from './schema-inline.js';
 import { kebab as toKebab } from './slugs.js';
 
 /** kebab() memoised: property names repeat across a page and across pages. */
@@ -99,7 +99,7 @@ export function assignAnchors(
     const { key, ref } = node;
     const here = key && !above.has(key) ? new Map(above).set(key, prefix) : above;
     const back = node.circular && ref ? above.get(ref) : undefined;
-    const out = buildKeysDropped(node);
+    const out = fieldsWithout(node, BUILD_KEYS);
     if (back) out.circularAnchor = back;
     if (node.properties)
       out.properties = node.properties.map((p) => {
