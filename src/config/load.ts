@@ -6,6 +6,7 @@ import v8 from 'node:v8';
 import type * as esbuild from 'esbuild';
 import { readBundle, writeBundle } from '../bundle/bundle-disk-cache.js';
 import { codeHash } from '../code-hash.js';
+import { readEntry, writeEntry } from '../disk-entry.js';
 import { type Diagnostic, error, PortalError } from '../diagnostics.js';
 import type { PortalConfig } from './schema.js';
 
@@ -44,16 +45,8 @@ async function validatedConfig(
   const site = createHash('sha1').update(file).digest('hex').slice(0, 12);
   const entry = dir && key ? path.join(dir, `${site}-${key}.config`) : undefined;
   if (entry) {
-    const kept = await fs.readFile(entry).then(
-      (bytes) => {
-        try {
-          return v8.deserialize(bytes) as unknown;
-        } catch {
-          return undefined; // not one this code wrote: validated again below, and written over
-        }
-      },
-      () => undefined,
-    );
+    // Undefined for an entry this code did not write whole: validated again below, and written over.
+    const kept = await readEntry(entry);
     if (kept && typeof kept === 'object') return { config: kept as PortalConfig, issues: [] };
   }
   const { validateConfig } = await import('./validate.js');
@@ -70,12 +63,12 @@ async function validatedKey(exported: unknown): Promise<string> {
     .digest('hex');
 }
 
-/** Written whole or not at all (a rename), the site's one entry: its older configs are of no further use. */
+/** Sites whose validated configs the folder keeps at most (each its newest one). */
+const LIMITS = { entries: 32, bytes: 16 * 1024 * 1024 };
+
+/** The site's one entry (disk-entry.ts writes it whole or not at all): its older configs are of no further use. */
 async function keepValidated(dir: string, site: string, entry: string, config: PortalConfig): Promise<void> {
-  await fs.mkdir(dir, { recursive: true });
-  const temporary = `${entry}.${process.pid}.tmp`;
-  await fs.writeFile(temporary, v8.serialize(config));
-  await fs.rename(temporary, entry);
+  await writeEntry(entry, config, LIMITS);
   for (const name of await fs.readdir(dir))
     if (name.startsWith(`${site}-`) && name.endsWith('.config') && path.join(dir, name) !== entry)
       await fs.rm(path.join(dir, name), { force: true });
