@@ -1,17 +1,57 @@
 import GithubSlugger from 'github-slugger';
-import { compile, parse, postprocess, preprocess } from 'micromark';
+import { compile, type Options, parse, postprocess, preprocess } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import type { SafeHtml } from '../../templates/shared/api-model.js';
 import { capName } from '../routes/slug.js';
 import { htmlToText } from '../search/html-sections.js';
 import { highlightFences } from './highlight.js';
 import { fastDescriptionHtml } from './markdown-fast-html.js';
+import { rawHtmlSanitizer } from './raw-html.js';
 import type { TocItem } from '../../templates/shared/types.js';
+
+/**
+ * The sanitiser of the description being compiled (rawHtml below), made at its first piece of raw HTML: its open
+ * elements are the description's own.
+ */
+const compiling: { sanitizer?: ReturnType<typeof rawHtmlSanitizer> | undefined } = {};
+
+/**
+ * A description's raw HTML (an inline tag, or an HTML block) collected as written and given to the sanitiser
+ * (raw-html.ts) instead of being escaped as text: micromark's own handlers, with the piece captured in a buffer.
+ */
+const rawHtml: NonNullable<Options['htmlExtensions']>[number] = {
+  enter: {
+    htmlFlow() {
+      this.lineEndingIfNeeded();
+      this.buffer();
+      this.setData('ignoreEncode', true);
+    },
+    htmlText() {
+      this.buffer();
+      this.setData('ignoreEncode', true);
+    },
+  },
+  exit: {
+    htmlFlow() {
+      this.setData('ignoreEncode');
+      compiling.sanitizer ??= rawHtmlSanitizer();
+      this.raw(compiling.sanitizer.piece(this.resume()));
+    },
+    htmlText() {
+      this.setData('ignoreEncode');
+      compiling.sanitizer ??= rawHtmlSanitizer();
+      this.raw(compiling.sanitizer.piece(this.resume()));
+    },
+  },
+};
+
+/** The end tags of what the description's raw HTML left open. */
+const closeRawHtml = (): string => compiling.sanitizer?.end() ?? '';
 
 // Built once: combining the GFM extensions costs more than rendering a short description.
 const MICROMARK_OPTIONS = Object.freeze({
   extensions: [gfm()],
-  htmlExtensions: [gfmHtml()],
+  htmlExtensions: [gfmHtml(), rawHtml],
   allowDangerousHtml: false,
   allowDangerousProtocol: false,
 });
@@ -24,13 +64,22 @@ function micromark(markdown: string): string {
   PARSER.defined = [];
   PARSER.lazy = {};
   PARSER.gfmFootnotes = [];
-  return compile(MICROMARK_OPTIONS)(postprocess(PARSER.document().write(preprocess()(markdown, undefined, true))));
+  compiling.sanitizer = undefined;
+  try {
+    const html = compile(MICROMARK_OPTIONS)(
+      postprocess(PARSER.document().write(preprocess()(markdown, undefined, true))),
+    );
+    return html + closeRawHtml();
+  } finally {
+    compiling.sanitizer = undefined;
+  }
 }
 
 /**
- * Markdown of an OpenAPI description (CommonMark + GFM) to HTML, safely (issue 5, issue 8): micromark
- * escapes raw HTML unless told otherwise, and empties `javascript:`, `vbscript:`, `data:` and every other
- * non-http(s)/mailto URL. We then unwrap the emptied links and images, so no dead `href=""` reaches the page.
+ * Markdown of an OpenAPI description (CommonMark + GFM) to HTML, safely (issue 5, issue 8): its raw HTML is
+ * sanitised (raw-html.ts: formatting kept, script and unsafe URLs left out), and micromark empties `javascript:`,
+ * `vbscript:`, `data:` and every other non-http(s)/mailto URL. We then unwrap the emptied links and images, so no
+ * dead `href=""` reaches the page.
  */
 export function renderMarkdown(markdown: string): SafeHtml {
   if (PLAIN_SENTENCE.test(markdown) && !/www\./i.test(markdown)) return { __html: `<p>${markdown}</p>` };

@@ -8,7 +8,7 @@ import { adoptable } from './adopt.ts';
 
 /**
  * A description from the OpenAPI document. The HTML was rendered from Markdown and sanitised at build time
- * (src/apiref/markdown.ts: raw HTML escaped, unsafe URLs dropped); its links were checked (description-links.ts).
+ * (src/apiref/markdown.ts: raw HTML sanitised, unsafe URLs dropped); its links were checked (description-links.ts).
  */
 export function Markdown({ html, className }: { html: SafeHtml | undefined; className?: string }) {
   const site = useSite();
