@@ -305,6 +305,12 @@ describe('the request console on the real portal (issue 19)', () => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.locator('.api-console-button').waitFor();
+    // Styled before its panel's code and styles load (a bare browser button, pressed against the text, it was).
+    expect(
+      await page
+        .locator('.api-console-button')
+        .evaluate((b) => [getComputedStyle(b).borderRadius, getComputedStyle(b.parentElement as Element).marginBottom]),
+    ).toEqual(['6px', '16px']);
     await page.mouse.move(5, 5);
     await page.waitForTimeout(300);
     expect(requests.filter((u) => CHUNK.test(u))).toEqual([]);

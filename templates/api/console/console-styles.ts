@@ -1,9 +1,9 @@
-/** The console panel's styles, shipped in its lazy chunk; colours are the shell's custom properties (dark mode too). */
+/**
+ * The console panel's styles, shipped in its lazy chunk; colours are the shell's custom properties (dark mode too).
+ * The button that opens it, shown from hydration on, is styled by the shell's CSS (templates/shell/api.css).
+ */
 export const CONSOLE_STYLES = `
-.api-console { margin: 0.5rem 0 1rem; }
-.api-console-button, .api-console-send { padding: 0.35rem 1rem; border: 1px solid var(--c-border); border-radius: 6px; background: var(--c-bg-soft); color: var(--c-text); font: 600 0.9rem var(--font-body); cursor: pointer; }
-.api-console-button:hover, .api-console-send:hover { border-color: var(--c-text-soft); }
-.api-console-button:focus-visible, .api-console-send:focus-visible, .api-console-panel :is(input, select, textarea):focus-visible { outline: 2px solid var(--c-focus); outline-offset: 1px; }
+.api-console-panel :is(input, select, textarea):focus-visible { outline: 2px solid var(--c-focus); outline-offset: 1px; }
 .api-console-panel { display: grid; gap: 0.8rem; margin-top: 0.6rem; padding: 1rem; border: 1px solid var(--c-border); border-radius: 8px; background: var(--c-surface); color: var(--c-text); }
 .api-console-panel h2 { margin: 0; font-size: 1.1rem; }
 .api-console-panel fieldset { display: grid; gap: 0.6rem; margin: 0; padding: 0.6rem 0.8rem; border: 1px solid var(--c-border); border-radius: 6px; }
