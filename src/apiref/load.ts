@@ -72,6 +72,11 @@ export async function loadApiReference(options: LoadApiOptions): Promise<ApiCont
       config,
       readFile: options.readFile,
       lenientLinks: options.override !== undefined,
+      // The hosted copy is the configured document's: a preview of another one (--openapi) has none.
+      remoteUrl:
+        config.openapi?.path !== undefined && file === path.resolve(root, config.openapi.path)
+          ? config.openapi.remoteUrl
+          : undefined,
       samples: options.samples,
     });
   } catch (err) {
@@ -96,6 +101,8 @@ async function buildContribution(options: {
   config: PortalConfig;
   readFile?: ReadFile | undefined;
   lenientLinks: boolean;
+  /** openapi.remoteUrl, when this is the configured document. */
+  remoteUrl: string | undefined;
   samples?: SampleMemo | undefined;
 }): Promise<ApiContribution> {
   const { file, source, config } = options;
@@ -123,7 +130,7 @@ async function buildContribution(options: {
   const downloads = [
     { label: `${name}.yaml`, href: `/${files[0]?.path}` },
     { label: `${name}.json`, href: `/${files[1]?.path}` },
-    ...(config.openapi?.remoteUrl ? [{ label: 'Hosted copy', href: config.openapi.remoteUrl }] : []),
+    ...(options.remoteUrl ? [{ label: 'Hosted copy', href: options.remoteUrl }] : []),
   ];
   const categoryLabel = config.openapi?.categoryLabel ?? 'API reference';
   // Four generated samples per operation (code-samples.ts), highlighted on the other core while this one builds pages.

@@ -51,4 +51,26 @@ describe('loadApiReference', () => {
     expect(page).toContain('language-tsx');
     expect(page).toContain('<span class=\\"token attr-name\\">className</span>');
   });
+
+  it("links the configured document's hosted copy, and not when another document is previewed", async () => {
+    await fs.mkdir(path.join(root, 'other'), { recursive: true });
+    await fs.writeFile(path.join(root, 'other/petstore.yaml'), document.replace('title: Shop', 'title: Pets'));
+    const config = configSchema.parse({
+      title: 'T',
+      url: 'https://x.example',
+      openapi: { path: 'openapi/shop.yaml', remoteUrl: 'https://x.example/shop.yaml' },
+    });
+    /** The API introduction's page data, where its download links are. */
+    const intro = async (override?: string): Promise<string> => {
+      const api = await loadApiReference({ root, config, ...(override ? { override } : {}) });
+      expect(api.diagnostics).toEqual([]);
+      return JSON.stringify(api.routes.find((r) => r.kind === 'api-intro')?.page);
+    };
+    expect(await intro()).toContain('{"label":"Hosted copy","href":"https://x.example/shop.yaml"}');
+    // --openapi naming the configured document is still that document.
+    expect(await intro('openapi/shop.yaml')).toContain('Hosted copy');
+    const other = await intro('other/petstore.yaml');
+    expect(other).toContain('Pets');
+    expect(other).not.toContain('Hosted copy');
+  });
 });
