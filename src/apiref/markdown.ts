@@ -157,13 +157,18 @@ export function createMarkdownRenderer(): (markdown: string | undefined) => Safe
 
 /**
  * Gives the h2/h3 of rendered Markdown ids and returns them as TOC entries; `taken` holds ids the page
- * already uses, so a heading never shadows one of the template's own anchors.
+ * already uses, so a heading never shadows one of the template's own anchors. A description written in `#`
+ * sections (as Redoc's readers write an API's introduction) sits under the page's own title: its headings go one
+ * level down, so the page keeps one h1 and those sections reach the TOC.
  */
 export function addHeadingIds(html: SafeHtml, taken: readonly string[] = []): { html: SafeHtml; toc: TocItem[] } {
   const slugger = new GithubSlugger();
   for (const id of taken) slugger.slug(id);
   const toc: TocItem[] = [];
-  const out = html.__html.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_m, level: string, inner: string) => {
+  const leveled = html.__html.includes('<h1>')
+    ? html.__html.replace(/<(\/?)h([1-5])>/g, (_m, end: string, level: string) => `<${end}h${Number(level) + 1}>`)
+    : html.__html;
+  const out = leveled.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_m, level: string, inner: string) => {
     const text = htmlToText(inner);
     const id = capName(slugger.slug(text));
     toc.push({ depth: Number(level), id, text });

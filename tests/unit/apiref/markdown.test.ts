@@ -64,6 +64,18 @@ describe('Markdown from the document (issue 8: rendered safely)', () => {
     expect(html.__html).toContain('<h3 id="tokens--keys">Tokens &amp; &lt;keys&gt;</h3>');
   });
 
+  it("puts a description's `#` sections under the page's title, in the TOC", () => {
+    const { html, toc } = addHeadingIds(renderMarkdown('# Introduction\n\ntext\n\n## Details\n\n# Errors'));
+    expect(html.__html).toBe(
+      '<h2 id="introduction">Introduction</h2>\n<p>text</p>\n<h3 id="details">Details</h3>\n<h2 id="errors">Errors</h2>',
+    );
+    expect(toc.map((t) => [t.depth, t.id])).toEqual([
+      [2, 'introduction'],
+      [3, 'details'],
+      [2, 'errors'],
+    ]);
+  });
+
   it('keeps each description to itself: a link definition in one does not resolve in the next', () => {
     expect(renderMarkdown('See [the guide][g].\n\n[g]: /docs/guide').__html).toContain(
       '<a href="/docs/guide">the guide</a>',
