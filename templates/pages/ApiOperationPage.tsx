@@ -30,7 +30,9 @@ export function ApiOperationPage({ page }: { page: PageOf<'api-operation'> }) {
     <div className="doc-layout">
       {page.sidebar && <Sidebar items={page.sidebar} />}
       <main id="__main" className="doc-main api-page" tabIndex={-1}>
-        <article className="api-operation">
+        {/* Its data has `console` only when the console is on: the server render (which leaves out the console's
+            code) and the browser's mark the article alike, and the CSS keeps the button's room (api.css). */}
+        <article className={page.data.console ? 'api-operation api-has-console' : 'api-operation'}>
           <header className="api-header">
             {tags.length > 0 && (
               <p className="api-breadcrumb">
@@ -50,7 +52,7 @@ export function ApiOperationPage({ page }: { page: PageOf<'api-operation'> }) {
               <MethodBadge method={op.method} large />
               {op.webhook && <span className="schema-flag">webhook</span>}
               <code className="api-path">{op.path}</code>
-              {!op.webhook && <CopyButton text={fullUrl} label="Copy URL" />}
+              {!op.webhook && <CopyButton text={fullUrl} label="Copy URL" keepRoom />}
             </div>
             {!op.webhook && op.servers.length > 0 && (
               <p className="api-servers">

@@ -331,6 +331,23 @@ describe('the request console on the real portal (issue 19)', () => {
     await context.close();
   });
 
+  it('keeps the room of the buttons it adds after hydration, so the description does not move (desktop and phone)', async () => {
+    const descriptionTop = async (javaScriptEnabled: boolean, width: number): Promise<number> => {
+      const { page, context } = await openPage(portal, '/docs/api/get-single-employee', {
+        javaScriptEnabled,
+        noHydration: !javaScriptEnabled,
+        viewport: { width, height: 800 },
+      });
+      if (javaScriptEnabled) await page.locator('.api-endpoint button:not([disabled])').waitFor();
+      if (javaScriptEnabled) await page.locator('.api-console-button').waitFor();
+      const top = await page.locator('.api-operation > .api-markdown').evaluate((d) => d.getBoundingClientRect().top);
+      await context.close();
+      return top;
+    };
+    for (const width of [1280, 390])
+      expect(await descriptionTop(true, width), `${width}px`).toBe(await descriptionTop(false, width));
+  });
+
   it('uploads a product photo as multipart: a file picker, the Mock’s 201, a curl that sends the file', async () => {
     const { page, context } = await openPage(portal, '/docs/api/add-photo');
     await page.locator('.api-console-button').click();
