@@ -19,30 +19,27 @@ const compiling: { sanitizer?: ReturnType<typeof rawHtmlSanitizer> | undefined }
  * A description's raw HTML (an inline tag, or an HTML block) collected as written and given to the sanitiser
  * (raw-html.ts) instead of being escaped as text: micromark's own handlers, with the piece captured in a buffer.
  */
-const rawHtml: NonNullable<Options['htmlExtensions']>[number] = {
+type HtmlExtension = NonNullable<Options['htmlExtensions']>[number];
+type Handle = NonNullable<NonNullable<HtmlExtension['enter']>['htmlFlow']>;
+
+function captureRawHtml(this: ThisParameterType<Handle>): undefined {
+  this.buffer();
+  this.setData('ignoreEncode', true);
+}
+function sanitizeRawHtml(this: ThisParameterType<Handle>): undefined {
+  this.setData('ignoreEncode');
+  compiling.sanitizer ??= rawHtmlSanitizer();
+  this.raw(compiling.sanitizer.piece(this.resume()));
+}
+const rawHtml: HtmlExtension = {
   enter: {
     htmlFlow() {
       this.lineEndingIfNeeded();
-      this.buffer();
-      this.setData('ignoreEncode', true);
+      captureRawHtml.call(this);
     },
-    htmlText() {
-      this.buffer();
-      this.setData('ignoreEncode', true);
-    },
+    htmlText: captureRawHtml,
   },
-  exit: {
-    htmlFlow() {
-      this.setData('ignoreEncode');
-      compiling.sanitizer ??= rawHtmlSanitizer();
-      this.raw(compiling.sanitizer.piece(this.resume()));
-    },
-    htmlText() {
-      this.setData('ignoreEncode');
-      compiling.sanitizer ??= rawHtmlSanitizer();
-      this.raw(compiling.sanitizer.piece(this.resume()));
-    },
-  },
+  exit: { htmlFlow: sanitizeRawHtml, htmlText: sanitizeRawHtml },
 };
 
 /** The end tags of what the description's raw HTML left open. */
