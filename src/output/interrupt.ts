@@ -43,8 +43,15 @@ export function createInterruptController(): InterruptController {
     async interrupt(reason) {
       controller.abort(new InterruptedError(reason));
       while (running.size > 0) await Promise.all([...running]);
-      // Synchronous on purpose: the process exits right after, and nothing else may run in between.
-      for (const file of tracked) fs.rmSync(file, { recursive: true, force: true });
+      // Synchronous on purpose: the process exits right after, and nothing else may run in between. One path that
+      // cannot be removed does not keep the others; the next build of the folder removes what is left (recoverStale).
+      for (const file of tracked) {
+        try {
+          fs.rmSync(file, { recursive: true, force: true, maxRetries: 3 });
+        } catch {
+          // Left for the next build.
+        }
+      }
       tracked.clear();
     },
   };

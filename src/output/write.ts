@@ -58,9 +58,11 @@ export async function openOutput(
   const madeParent = await fsp.mkdir(parent, { recursive: true });
   await recoverStale(outDir);
   const tmpPrefix = `.${path.basename(outDir)}.tmp-`;
-  const tmp = await makeOwnFolder(parent, tmpPrefix);
-  // Besides discard: should removing it there fail (a busy disk under a signal), the interruption's own
-  // synchronous clean-up removes it before the process exits.
+  // Made and tracked in one synchronous step: with an await between them, a SIGINT handled right after the folder
+  // appeared (a loaded machine delivers the signal before the mkdir's completion) found nothing to remove, and the
+  // folder was left behind. Besides discard: should removing it there fail (a busy disk under a signal), the
+  // interruption's own synchronous clean-up removes it before the process exits.
+  const tmp = makeOwnFolder(parent, tmpPrefix);
   const release = interrupt?.track(tmp);
   // The previous output, read (never written) for files it already holds unchanged: see writeOrReuse.
   const previous = (await exists(outDir)) ? outDir : undefined;
@@ -173,12 +175,12 @@ const guarded = <T>(interrupt: Interruptible | undefined, fn: () => Promise<T>):
 const inUse = new Set<string>();
 
 /** Makes a new folder `<prefix><pid>-<random>`, registered in use before it exists (see recoverStale). */
-async function makeOwnFolder(parent: string, prefix: string): Promise<string> {
+function makeOwnFolder(parent: string, prefix: string): string {
   for (;;) {
     const dir = path.join(parent, `${prefix}${process.pid}-${randomBytes(6).toString('hex')}`);
     inUse.add(dir);
     try {
-      await fsp.mkdir(dir);
+      fs.mkdirSync(dir);
       return dir;
     } catch (err) {
       inUse.delete(dir);
