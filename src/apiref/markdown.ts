@@ -6,49 +6,42 @@ import { capName } from '../routes/slug.js';
 import { htmlToText } from '../search/html-sections.js';
 import { highlightFences } from './highlight.js';
 import { fastDescriptionHtml } from './markdown-fast-html.js';
-import { rawHtmlSanitizer } from './raw-html.js';
+import { type RawHtmlSanitizer, rawHtmlSanitizer } from './raw-html.js';
 import type { TocItem } from '../../templates/shared/types.js';
 
-/**
- * The sanitiser of the description being compiled (rawHtml below), made at its first piece of raw HTML: its open
- * elements are the description's own.
- */
-const compiling: { sanitizer?: ReturnType<typeof rawHtmlSanitizer> | undefined } = {};
+type HtmlExtension = NonNullable<Options['htmlExtensions']>[number];
+type CompileContext = ThisParameterType<NonNullable<NonNullable<HtmlExtension['enter']>['htmlFlow']>>;
 
 /**
- * A description's raw HTML (an inline tag, or an HTML block) collected as written and given to the sanitiser
+ * A description's raw HTML (an inline tag, or an HTML block) collected as written and given to its sanitiser
  * (raw-html.ts) instead of being escaped as text: micromark's own handlers, with the piece captured in a buffer.
  */
-type HtmlExtension = NonNullable<Options['htmlExtensions']>[number];
-type Handle = NonNullable<NonNullable<HtmlExtension['enter']>['htmlFlow']>;
-
-function captureRawHtml(this: ThisParameterType<Handle>): undefined {
-  this.buffer();
-  this.setData('ignoreEncode', true);
-}
-function sanitizeRawHtml(this: ThisParameterType<Handle>): undefined {
-  this.setData('ignoreEncode');
-  compiling.sanitizer ??= rawHtmlSanitizer();
-  this.raw(compiling.sanitizer.piece(this.resume()));
-}
-const rawHtml: HtmlExtension = {
-  enter: {
-    htmlFlow() {
-      this.lineEndingIfNeeded();
-      captureRawHtml.call(this);
+function rawHtml(sanitizer: RawHtmlSanitizer): HtmlExtension {
+  function capture(this: CompileContext): undefined {
+    this.buffer();
+    this.setData('ignoreEncode', true);
+  }
+  function sanitize(this: CompileContext): undefined {
+    this.setData('ignoreEncode');
+    this.raw(sanitizer.piece(this.resume()));
+  }
+  return {
+    enter: {
+      htmlFlow() {
+        this.lineEndingIfNeeded();
+        capture.call(this);
+      },
+      htmlText: capture,
     },
-    htmlText: captureRawHtml,
-  },
-  exit: { htmlFlow: sanitizeRawHtml, htmlText: sanitizeRawHtml },
-};
-
-/** The end tags of what the description's raw HTML left open. */
-const closeRawHtml = (): string => compiling.sanitizer?.end() ?? '';
+    exit: { htmlFlow: sanitize, htmlText: sanitize },
+  };
+}
 
 // Built once: combining the GFM extensions costs more than rendering a short description.
+const GFM_HTML = gfmHtml();
 const MICROMARK_OPTIONS = Object.freeze({
   extensions: [gfm()],
-  htmlExtensions: [gfmHtml(), rawHtml],
+  htmlExtensions: [GFM_HTML],
   allowDangerousHtml: false,
   allowDangerousProtocol: false,
 });
@@ -61,15 +54,12 @@ function micromark(markdown: string): string {
   PARSER.defined = [];
   PARSER.lazy = {};
   PARSER.gfmFootnotes = [];
-  compiling.sanitizer = undefined;
-  try {
-    const html = compile(MICROMARK_OPTIONS)(
-      postprocess(PARSER.document().write(preprocess()(markdown, undefined, true))),
-    );
-    return html + closeRawHtml();
-  } finally {
-    compiling.sanitizer = undefined;
-  }
+  // Each description's own: an element its raw HTML opens is closed by the description's end at the latest.
+  const sanitizer = rawHtmlSanitizer();
+  const html = compile({ ...MICROMARK_OPTIONS, htmlExtensions: [GFM_HTML, rawHtml(sanitizer)] })(
+    postprocess(PARSER.document().write(preprocess()(markdown, undefined, true))),
+  );
+  return html + sanitizer.end();
 }
 
 /**

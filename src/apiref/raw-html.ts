@@ -123,9 +123,23 @@ function attributeValue(element: string, name: string, value: string): string | 
  * elements it wrote are closed, so a stray `</div>` cannot close one of the page's; `end` closes what the
  * description left open.
  */
-export function rawHtmlSanitizer(): { piece(html: string): string; end(): string } {
+export interface RawHtmlSanitizer {
+  /** One piece of raw HTML, sanitised. */
+  piece(html: string): string;
+  /** The end tags of what the pieces left open. */
+  end(): string;
+}
+
+export function rawHtmlSanitizer(): RawHtmlSanitizer {
   /** Elements written and not yet closed, innermost last. */
   const open: string[] = [];
+  /** The end tags of the open elements from `at` on, innermost first; they are closed. */
+  const closeFrom = (at: number): string =>
+    open
+      .splice(at)
+      .reverse()
+      .map((name) => `</${name}>`)
+      .join('');
   /** Depth inside elements dropped with their content. */
   let dropping = 0;
   /** What the piece being read makes. */
@@ -134,80 +148,77 @@ export function rawHtmlSanitizer(): { piece(html: string): string; end(): string
   let input = '';
   /** The tag just read, as written, shown as text. */
   const asWritten = (): void => {
-    out += escapeText(input.slice(parser.startIndex, parser.endIndex + 1));
+    if (parser) out += escapeText(input.slice(parser.startIndex, parser.endIndex + 1));
   };
-  const parser = new Parser(
-    {
-      onopentag(name, attributes, implied) {
-        if (DROPPED_WITH_CONTENT.has(name)) {
-          dropping++;
-          return;
-        }
-        if (implied || dropping > 0) return;
-        const allowed = ALLOWED[name];
-        if (!allowed) {
-          asWritten();
-          return;
-        }
-        let written = '';
-        for (const attribute of allowed) {
-          const raw = attributes[attribute];
-          if (raw === undefined) continue;
-          const value = attributeValue(name, attribute, raw);
-          if (value !== undefined) written += ` ${attribute}="${escapeHtml(value)}"`;
-        }
-        // A link to nowhere safe is its text; an image from nowhere safe, its alternative text.
-        if (name === 'a' && !written.includes(' href="')) return;
-        if (name === 'img' && !written.includes(' src="')) {
-          out += escapeText(attributes.alt ?? '');
-          return;
-        }
-        if (VOID.has(name)) {
-          out += `<${name}${written} />`;
-          return;
-        }
-        out += `<${name}${written}>`;
-        open.push(name);
+  // Made at the first piece: most descriptions micromark compiles have no raw HTML.
+  let parser: Parser | undefined;
+  const makeParser = (): Parser =>
+    new Parser(
+      {
+        onopentag(name, attributes, implied) {
+          if (DROPPED_WITH_CONTENT.has(name)) {
+            dropping++;
+            return;
+          }
+          if (implied || dropping > 0) return;
+          const allowed = ALLOWED[name];
+          if (!allowed) {
+            asWritten();
+            return;
+          }
+          let written = '';
+          for (const attribute of allowed) {
+            const raw = attributes[attribute];
+            if (raw === undefined) continue;
+            const value = attributeValue(name, attribute, raw);
+            if (value !== undefined) written += ` ${attribute}="${escapeHtml(value)}"`;
+          }
+          // A link to nowhere safe is its text; an image from nowhere safe, its alternative text.
+          if (name === 'a' && !written.includes(' href="')) return;
+          if (name === 'img' && !written.includes(' src="')) {
+            out += escapeText(attributes.alt ?? '');
+            return;
+          }
+          if (VOID.has(name)) {
+            out += `<${name}${written} />`;
+            return;
+          }
+          out += `<${name}${written}>`;
+          open.push(name);
+        },
+        ontext(text) {
+          if (dropping === 0) out += escapeText(text);
+        },
+        onclosetag(name, implied) {
+          if (DROPPED_WITH_CONTENT.has(name)) {
+            dropping = Math.max(0, dropping - 1);
+            return;
+          }
+          // The parser's own closing (a `<p>` ends the open one, the end of the text ends all) is left to the
+          // browser's; only the description's closing tags close what it opened.
+          if (implied || dropping > 0 || VOID.has(name)) return;
+          if (!ALLOWED[name]) {
+            asWritten();
+            return;
+          }
+          const at = open.lastIndexOf(name);
+          if (at >= 0) out += closeFrom(at);
+        },
+        // `<?php … ?>` in a PHP example's description is text to its reader; comments are for the document's authors.
+        onprocessinginstruction() {
+          if (dropping === 0) asWritten();
+        },
       },
-      ontext(text) {
-        if (dropping === 0) out += escapeText(text);
-      },
-      onclosetag(name, implied) {
-        if (DROPPED_WITH_CONTENT.has(name)) {
-          dropping = Math.max(0, dropping - 1);
-          return;
-        }
-        // The parser's own closing (a `<p>` ends the open one, the end of the text ends all) is left to the
-        // browser's; only the description's closing tags close what it opened.
-        if (implied || dropping > 0 || VOID.has(name)) return;
-        if (!ALLOWED[name]) {
-          asWritten();
-          return;
-        }
-        const at = open.lastIndexOf(name);
-        if (at < 0) return;
-        for (const closed of open.splice(at).reverse()) out += `</${closed}>`;
-      },
-      // `<?php … ?>` in a PHP example's description is text to its reader; comments are for the document's authors.
-      onprocessinginstruction() {
-        if (dropping === 0) asWritten();
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
+      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    );
   return {
     piece(html) {
       out = '';
       input += html;
+      parser ??= makeParser();
       parser.write(html);
       return out;
     },
-    end() {
-      return open
-        .splice(0)
-        .reverse()
-        .map((name) => `</${name}>`)
-        .join('');
-    },
+    end: () => closeFrom(0),
   };
 }
