@@ -172,7 +172,7 @@ export const configSchema = z.strictObject({
       routeBasePath: z.string().default('/docs/api'),
       /** Label of the API category page `/docs/category/<slug>`. @example 'Product API' */
       categoryLabel: z.string().default('API reference'),
-      /** A remotely hosted copy of the document. @example 'https://example.com/openapi.yaml' */
+      /** A remotely hosted copy of the document (linked as "Hosted copy"; not for a document previewed with `--openapi`). @example 'https://example.com/openapi.yaml' */
       remoteUrl: z.url().optional(),
       /**
        * Folder, relative to the project root, that external `$ref`s may reach: a document split over sibling
