@@ -3,6 +3,7 @@ import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import pc from 'picocolors';
 import { type CompileCache, compileAll, createCompileCache, keepOnlyUsed } from '../content/compile-pool.js';
+import { withoutBom } from '../content/scan.js';
 import { PortalError } from '../diagnostics.js';
 import { consoleLogger, type Logger, Stopped } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
@@ -213,7 +214,7 @@ export async function serve(options: ServeOptions): Promise<{
     const compiler = preview.compiler;
     if (sites.length === 0 || !compiler) return 'not shown';
     try {
-      const text = await fs.readFile(file, 'utf8');
+      const text = withoutBom(await fs.readFile(file, 'utf8'));
       // An editor's save may truncate the file before writing it: its next event brings the text.
       if (text === '') return 'left to a newer event';
       // In memory only, where the rebuild finds it: the disk cache's read and write cost this edit's event a few ms
@@ -262,7 +263,7 @@ export async function serve(options: ServeOptions): Promise<{
     const scratch: CompileCache = { memory: new Map(), used: new Set() };
     for (const file of [...new Set(docs)].slice(0, WARM_UP_DOCS)) {
       if (closing || lastAttempt > 0) return;
-      const text = await fs.readFile(file, 'utf8').catch(() => '');
+      const text = withoutBom(await fs.readFile(file, 'utf8').catch(() => ''));
       if (text === '') continue;
       await compileAll([{ file, text }], { cache: scratch, languages: compiler.list, pool: compiler.pool }).catch(
         () => undefined,

@@ -6,7 +6,7 @@ import { error, PortalError, throwOnErrors } from '../diagnostics.js';
 import { exists } from '../output/tree.js';
 import type { SidebarsInput } from '../routes/sidebars.js';
 import { parseVersionNames, resolveVersionPlans, type VersionPlan } from '../routes/versions.js';
-import { scanSection, type SourceFile } from './scan.js';
+import { scanSection, type SourceFile, withoutBom } from './scan.js';
 
 /** One docs version's files and sidebars, as read from disk. */
 export interface VersionSources {
@@ -91,7 +91,7 @@ async function loadVersionNames(file: string): Promise<string[] | undefined> {
   if (!(await exists(file))) return undefined;
   let raw: unknown;
   try {
-    raw = JSON.parse(await fs.readFile(file, 'utf8'));
+    raw = JSON.parse(withoutBom(await fs.readFile(file, 'utf8')));
   } catch (err) {
     throw new PortalError([
       error('versions-invalid', `versions.json is not valid JSON: ${(err as Error).message}`, {
@@ -111,7 +111,7 @@ async function loadSidebars(file: string, genDir: string, options?: ImportTsOpti
   if (!file.endsWith('.json')) return (await importTsModule(file, genDir, 'sidebars', options)) as SidebarsInput;
   let raw: unknown;
   try {
-    raw = JSON.parse(await fs.readFile(file, 'utf8'));
+    raw = JSON.parse(withoutBom(await fs.readFile(file, 'utf8')));
   } catch (err) {
     throw new PortalError([
       error('sidebars-invalid', `${path.basename(file)} is not valid JSON: ${(err as Error).message}`, {

@@ -15,6 +15,13 @@ export interface SourceFile {
 }
 
 /**
+ * A text file's text without the byte order mark some editors write first (Windows Notepad, Visual Studio's "UTF-8
+ * with signature"): left in, it hid a doc's front matter (shown as text) and its first `# heading`, and made a
+ * JSON file invalid.
+ */
+export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/**
  * Collect stage, the one reader of content: the files of one pages or docs folder (a missing folder has none),
  * sorted for stable output. scan-site.ts decides which folders (versions, translations) are read.
  */
@@ -28,7 +35,7 @@ export async function scanSection(dir: string, section: SourceFile['section']): 
   await inSlices(rels, (rel) => {
     const file = path.join(dir, rel);
     const ext = path.extname(rel) as SourceFile['ext'];
-    files.push({ file, rel, section, ext, text: ext === '.tsx' ? '' : readFileSync(file, 'utf8') });
+    files.push({ file, rel, section, ext, text: ext === '.tsx' ? '' : withoutBom(readFileSync(file, 'utf8')) });
   });
   return files;
 }
