@@ -26,10 +26,14 @@ export function isOlderVersion(path: string, versions: readonly DocsVersion[]): 
   return versions.some((v) => !v.isLast && v.base !== last && (path === v.base || path.startsWith(`${v.base}/`)));
 }
 
-/** The page's absolute URL, as its canonical link gives it. */
+/**
+ * The page's absolute URL, as its canonical link gives it: percent-encoded, as the machine files need it (a space
+ * or an accented letter from a file name is not allowed as it is in a sitemap's `<loc>`, and a space ends a link
+ * in llms.txt's Markdown).
+ */
 export const absoluteUrl = (site: SiteAddress, path: string): string =>
-  `${site.url.replace(/\/$/, '')}${toHref(path, site.baseUrl, site.trailingSlash)}`;
+  `${site.url.replace(/\/$/, '')}${encodeURI(toHref(path, site.baseUrl, site.trailingSlash))}`;
 
-/** An absolute URL of a file in the output folder. */
+/** An absolute URL of a file in the output folder, percent-encoded as absoluteUrl. */
 export const absoluteFileUrl = (site: SiteAddress, file: string): string =>
-  `${site.url.replace(/\/$/, '')}${site.baseUrl}${file.replace(/^\//, '')}`;
+  `${site.url.replace(/\/$/, '')}${encodeURI(`${site.baseUrl}${file.replace(/^\//, '')}`)}`;

@@ -7,6 +7,7 @@ import type { ServerBundle } from '../bundle/server.js';
 import { error, PortalError } from '../diagnostics.js';
 import { decodeEntities } from '../html-entities.js';
 import { inSlices } from '../in-slices.js';
+import { absoluteUrl } from '../publish/public-routes.js';
 import { toHref } from '../routes/slug.js';
 import { withInternalLinks } from '../../templates/shared/urls.js';
 import type { OutputFile } from '../output/write.js';
@@ -161,7 +162,10 @@ export function pageDocument(
       css: asset(o.manifest.css),
       runtime: asset(o.manifest.runtime),
       preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
-      canonical: `${o.config.url.replace(/\/$/, '')}${toHref(route.path, o.site.baseUrl, o.config.trailingSlash)}`,
+      canonical: absoluteUrl(
+        { url: o.config.url, baseUrl: o.site.baseUrl, trailingSlash: o.config.trailingSlash },
+        route.path,
+      ),
       image: o.config.image ? `${o.config.url.replace(/\/$/, '')}${asset(o.config.image)}` : undefined,
       boot: {
         path: route.path,

@@ -101,6 +101,20 @@ describe('files for machines (issue 7)', () => {
     expect(xml.replace(/<[^>]+>/g, '')).not.toMatch(/[<>]|&(?!amp;|lt;|gt;|quot;|apos;)/);
   });
 
+  it('percent-encodes a path from a file name with a space, an accent or a percent sign, in the sitemap and in llms.txt', () => {
+    const named = [
+      route('/docs/with space/café 100%', 'doc', { file: '/s/docs/x.md' }, { title: 'X', sidebarId: 'guides' }),
+    ];
+    const made = buildMachineFiles({ routes: named, config, site, sidebars, sourceOf: () => '# X\n' });
+    const text = (p: string) => String(made.find((f) => f.path === p)?.contents);
+    expect(text('sitemap.xml')).toContain('<loc>https://shop.example/site/docs/with%20space/caf%C3%A9%20100%25</loc>');
+    // A raw space would end the Markdown link.
+    expect(text('llms.txt')).toContain('- [X](https://shop.example/site/docs/with%20space/caf%C3%A9%20100%25.md)');
+    expect(text('llms-full.txt')).toContain(
+      '<!-- Source: https://shop.example/site/docs/with%20space/caf%C3%A9%20100%25 -->',
+    );
+  });
+
   it('points robots.txt at the sitemap of every locale', () => {
     expect(file('robots.txt')).toBe(
       'User-agent: *\nAllow: /\n\nSitemap: https://shop.example/site/sitemap.xml\nSitemap: https://shop.example/site/fr/sitemap.xml\n',
