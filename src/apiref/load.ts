@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { SafeHtml } from '../../templates/shared/api-model.js';
 import type { PortalConfig } from '../config/schema.js';
 import { error, hasErrors } from '../diagnostics.js';
-import { normalizePath, slugify } from '../routes/slug.js';
+import { apiCategory } from './category.js';
 import { parseApiDocument } from './parse.js';
 import { replaceControlChars } from './control-chars.js';
 import { openapiFolder, type ReadFile } from './resolver.js';
@@ -132,7 +132,6 @@ async function buildContribution(options: {
     { label: `${name}.json`, href: `/${files[1]?.path}` },
     ...(options.remoteUrl ? [{ label: 'Hosted copy', href: options.remoteUrl }] : []),
   ];
-  const categoryLabel = config.openapi?.categoryLabel ?? 'API reference';
   // Four generated samples per operation (code-samples.ts), highlighted on the other core while this one builds pages.
   const highlighter = await startSampleHighlighter(parsed.model.operations.length * 4);
   const memo = options.samples;
@@ -151,10 +150,7 @@ async function buildContribution(options: {
       basePath: config.openapi?.routeBasePath ?? '/docs/api',
       file,
       downloads,
-      category: {
-        label: categoryLabel,
-        path: normalizePath(`${config.docs.routeBasePath}/category/${slugify(categoryLabel)}`),
-      },
+      category: apiCategory(config),
       descriptionLinks: parsed.descriptionLinks,
       locate: parsed.locate,
       // A document previewed with --openapi was written for another site: its broken links only warn.

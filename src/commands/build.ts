@@ -28,6 +28,7 @@ import { removeLeftovers } from '../output/leftovers.js';
 import { openOutput, type OutputFile, type OutputWriter } from '../output/write.js';
 import type { SwapGate } from '../output/swap-gate.js';
 import type { PageRenderer } from '../serve/pending-build.js';
+import type { QuickSite } from '../serve/quick-site.js';
 import type { PreviewState } from '../serve/preview-state.js';
 import type { Interruptible } from '../output/interrupt.js';
 import type { RouteTable } from '../routes/route-table.js';
@@ -67,6 +68,8 @@ export interface BuildOptions {
   onClientReady?: (ready: ClientReady) => void;
   /** `serve`: each locale's pages on request once its server bundle is ready; `prefix` is its folder (`fr/`) or ''. */
   onPagesReady?: (prefix: string, render: PageRenderer) => void;
+  /** `serve`'s first build after a fresh start: pages made alone before the build can render any (quick-site.ts). */
+  onQuickSite?: (quick: QuickSite) => void;
   /** `serve`: aborted when a newer change makes the rest of this build worthless (see LocaleBuildOptions). */
   superseded?: AbortSignal;
   /** `serve`: the config, once loaded (its static server needs the base URL before the build ends). */
@@ -262,6 +265,8 @@ async function runBuild(options: BuildOptions, keep: boolean): Promise<BuildResu
           ((ready) => options.onClientReady?.(folder ? { ...ready, files: ready.files.map(inFolder) } : ready)),
         superseded: options.superseded,
         onPagesReady: options.onPagesReady && ((render) => options.onPagesReady?.(folder, render)),
+        // The default locale's pages: a request names the locale's folder, and the others come after it anyway.
+        onQuickSite: locale ? undefined : options.onQuickSite,
         openOutput:
           options.write === false
             ? undefined

@@ -14,6 +14,7 @@ import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
 import { createPendingBuild } from '../serve/pending-build.js';
 import { createPreviewState, disposePreviewState } from '../serve/preview-state.js';
 import { previewWritten } from '../serve/previous-output.js';
+import type { QuickSite } from '../serve/quick-site.js';
 import { openBrowser } from '../serve/open-browser.js';
 import { createStaticServer, listenFrom } from '../serve/static-server.js';
 import { build } from './build.js';
@@ -75,6 +76,8 @@ export async function serve(options: ServeOptions): Promise<{
   const changed = new Set<string>();
   /** What the build under way can answer before its output is written (issue 16). */
   const pending = createPendingBuild();
+  /** Pages made one at a time while the first build of a fresh start is under way (quick-site.ts). */
+  let quick: QuickSite | undefined;
   /**
    * A restart serves the last preview's output at once (previous-output.ts); its pages take the first build as a
    * rebuild. Otherwise, until the first build ends, a request waits for what it asks for: there is nothing older.
@@ -142,6 +145,16 @@ export async function serve(options: ServeOptions): Promise<{
           configLoaded();
           if (restarted) announce();
         },
+        // A fresh start has no older preview to show: pages are made alone until this build can render them.
+        ...(starting
+          ? {
+              onQuickSite: (made: QuickSite) => {
+                quick = made;
+                pending.wake();
+                announce();
+              },
+            }
+          : {}),
         // Open pages take the new client side while the pages are rendered and written; a static file cannot
         // be told apart from its old version by name, so its change waits for the final reload.
         ...(watch && !staticChanged
@@ -278,9 +291,17 @@ export async function serve(options: ServeOptions): Promise<{
     // Paths are read under the base URL, which the config gives.
     ready: () => (watch ? baseKnown : Promise.resolve()),
     pending: async (inBase) => {
+      // A page made alone loads client files of its own, which no build has (kept while such a page may be open).
+      const quickFile = quick?.clientFile(inBase);
+      if (quickFile) return quickFile;
       for (;;) {
         const found = pending.find(inBase);
         if (found || !starting) return found;
+        const alone = quick && ((await quick.staticFile(inBase)) ?? (await quick.page(inBase)));
+        // The build's own page, or its written output, once ready meanwhile: the page made alone is then older.
+        const built = pending.find(inBase);
+        if (built || !starting) return built;
+        if (alone) return alone;
         await pending.changed();
       }
     },
@@ -321,6 +342,8 @@ export async function serve(options: ServeOptions): Promise<{
     // is shown must not be lost; it is rebuilt once the first build is done.
     const firstBuild = rebuild().finally(() => {
       firstBuilt = true;
+      // Its pages are no longer asked for; the client files of those open are kept in memory until they reload.
+      void quick?.close();
       // Bundles the first build took from the disk cache have no context yet: made now, not at the first edit.
       void warmBundleContexts(preview.bundles, options.interrupt?.track);
       // A site compiled from the cache started no compile worker: one is started now, so the first edit shown before
@@ -419,7 +442,7 @@ export async function serve(options: ServeOptions): Promise<{
     // A build under way would start compile workers again once the kept ones are closed, and leave them running.
     supersedable?.abort(new Stopped('serve closed'));
     await building;
-    await disposePreviewState(preview);
+    await Promise.all([disposePreviewState(preview), quick?.close()]);
     live.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

@@ -18,6 +18,8 @@ export interface PendingBuild {
   find(inBase: string): OutputFile | undefined;
   /** Resolves when more can be found, or when the build ends. */
   changed(): Promise<void>;
+  /** Wakes the requests waiting on `changed`: something besides this build may answer them now (quick-site.ts). */
+  wake(): void;
   clear(): void;
 }
 
@@ -77,6 +79,7 @@ export function createPendingBuild(): PendingBuild {
       return undefined;
     },
     changed: () => next,
+    wake: notify,
     clear() {
       files.clear();
       renderers.length = 0;

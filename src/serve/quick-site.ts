@@ -1,0 +1,256 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { buildClient } from '../bundle/client.js';
+import { buildLiquidWorker } from '../bundle/liquid-worker.js';
+import { manifestFile } from '../bundle/manifest-file.js';
+import { generateRouteModules } from '../bundle/route-modules.js';
+import { buildServer } from '../bundle/server.js';
+import type { PortalConfig } from '../config/schema.js';
+import { parseFrontMatter } from '../content/front-matter.js';
+import type { ProcessedSource } from '../content/process-source.js';
+import type { SiteSources } from '../content/scan-site.js';
+import type { SourceFile } from '../content/scan.js';
+import type { StaticFiles } from '../content/scan-static.js';
+import type { Interruptible } from '../output/interrupt.js';
+import type { OutputFile } from '../output/write.js';
+import { htmlFileFor } from '../render/output-path.js';
+import { pageOnRequest } from '../render/render-pages.js';
+import { buildDocsVersions, type BuildDocsVersionsInput } from '../routes/docs-versions.js';
+import type { Route } from '../routes/route.js';
+import { buildRouteTable } from '../routes/route-table.js';
+import { buildSiteData } from '../routes/site-data.js';
+import { shellKey } from './shell-key.js';
+import { fileSpellings } from './static-server.js';
+
+/**
+ * `portal serve`'s first page after a fresh start (issue 16 item 2): with no earlier preview to show, the first
+ * build must compile every doc, load the API document and bundle every route before it can render a page (2.7 s
+ * for the portal, 7 s for 1,000 docs on the 2-core machine). Meanwhile a page asked for is made here on its own:
+ * the routes from each doc's front matter (its title, else its first `#` line), that page's source compiled and
+ * bundled alone, and rendered as the build renders it.
+ *
+ * What it cannot know without the rest of the build it leaves out: the API reference (its pages wait for the
+ * build; its sidebar has only the reference's category until then), other docs' headings and links, last-updated
+ * dates. Its client side is a build of its own, so once the first build is ready the page loads itself again from
+ * it (a shell of another key, templates/client/live-reload.ts).
+ */
+export interface QuickSite {
+  /** The page a request path under the base URL names (`/docs/intro`), made alone; undefined when it cannot be. */
+  page(inBase: string): Promise<OutputFile | undefined>;
+  /** A file of the client side of a page made here, by its path under the base URL (`/_portal/…`). */
+  clientFile(inBase: string): OutputFile | undefined;
+  /** A file of the site's static folder (the page's logo, favicon, images), which the build has not written yet. */
+  staticFile(inBase: string): Promise<OutputFile | undefined>;
+  /** Resolves once no page is being made. */
+  idle(): Promise<void>;
+  /** Removes its bundles' folder, once the pages under way are made. */
+  close(): Promise<void>;
+}
+
+export interface QuickSiteInput {
+  config: PortalConfig;
+  configFile: string;
+  locale: string | undefined;
+  site: SiteSources;
+  statics: StaticFiles;
+  /** A folder of its own for the bundles, removed by `close`. */
+  genDir: string;
+  includeDrafts: boolean;
+  /**
+   * The API reference's category (apiref/category.ts), when the site has one: what `{type: 'openapi'}` stands for
+   * in a sidebar until the build has read the document, its reference left out, so that a navbar link to that
+   * sidebar leads where the build's does.
+   */
+  apiCategory: { path: string; label: string } | undefined;
+  /** The live-reload endpoint, so the page hears of the first build. */
+  liveReload: string;
+  apiConsole: boolean;
+  /** The build's bundle disk cache (bundle-disk-cache.ts): the Liquid worker, the portal's own code, comes from it. */
+  bundleCache: string | undefined;
+  /** The CLI's signal handling: Ctrl-C removes the folder too. */
+  interrupt?: Interruptible | undefined;
+  /** Compiles a Markdown source as the build does (on its compile workers). */
+  compile(source: SourceFile): Promise<ProcessedSource | undefined>;
+}
+
+export function createQuickSite(input: QuickSiteInput): QuickSite {
+  const { config } = input;
+  const markdown = [...input.site.pages, ...input.site.versions.flatMap((v) => v.files)].filter(
+    (s) => s.ext !== '.tsx',
+  );
+  const processed = new Map(markdown.map((s) => [s.file, outline(s)]));
+  const light = routesOf(input, processed);
+  const byFile = new Map(light?.table.routes.map((r) => [htmlFileFor(r.path, config.trailingSlash), r]));
+  const pages = new Map<string, Promise<OutputFile | undefined>>();
+  const assets = new Map<string, OutputFile>();
+  let made = 0;
+  const release = input.interrupt?.track(input.genDir);
+  const idle = async (): Promise<void> => {
+    await Promise.all(pages.values());
+  };
+
+  const make = async (file: string, route: Route): Promise<OutputFile | undefined> => {
+    let routes = light;
+    // The page's own source compiled: its body, headings and table of contents as the build makes them.
+    const source = route.file ? markdown.find((s) => s.file === route.file) : undefined;
+    if (source) {
+      const compiled = await input.compile(source);
+      if (!compiled || compiled.diagnostics.some((d) => d.severity === 'error')) return undefined;
+      routes = routesOf(input, new Map(processed).set(source.file, compiled));
+    }
+    const full = routes?.table.byPath.get(route.path);
+    if (!routes || !full) return undefined;
+    const generated = generateRouteModules([full], routes.versions.bundleSidebars, routes.site, { hot: true });
+    const genDir = path.join(input.genDir, String(made++));
+    await fs.mkdir(genDir, { recursive: true });
+    // The client build waits for the Liquid worker, the same for every build: taken as the build takes it (from the
+    // disk cache when there), not bundled again beside this page (0.1 s).
+    await buildLiquidWorker({ minify: true, diskCache: input.bundleCache });
+    const [client, server] = await Promise.all([
+      buildClient({
+        genDir,
+        generated: generated.files,
+        entries: generated.entries,
+        minify: true,
+        apiConsole: input.apiConsole,
+      }),
+      buildServer({ genDir, generated: generated.files, entries: generated.entries }),
+    ]);
+    const manifest = manifestFile(client.manifest, config.baseUrl);
+    for (const f of [...client.files, manifest.file]) assets.set(f.path, f);
+    return pageOnRequest({
+      pages: generated.entries,
+      bundle: server,
+      site: routes.site,
+      manifest: client.manifest,
+      manifestUrl: manifest.url,
+      config,
+      liveReload: { url: input.liveReload, shell: shellKey(config, client.manifest) },
+      firstVisit: undefined,
+    })(file);
+  };
+
+  return {
+    page(inBase) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(inBase);
+      } catch {
+        return Promise.resolve(undefined);
+      }
+      for (const spelling of fileSpellings(decoded)) {
+        const file = spelling.replace(/^\/+/, '');
+        const route = byFile.get(file);
+        if (!route) continue;
+        let page = pages.get(file);
+        if (!page) {
+          // A page that fails here (a compile error, a bundling error) is left to the build, which reports it.
+          page = make(file, route).catch(() => undefined);
+          pages.set(file, page);
+        }
+        return page;
+      }
+      return Promise.resolve(undefined);
+    },
+    clientFile: (inBase) => assets.get(inBase.replace(/^\/+/, '')),
+    async staticFile(inBase) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(inBase);
+      } catch {
+        return undefined;
+      }
+      // Only a path the static folder's scan listed: nothing else of the disk is reachable through here.
+      if (!input.statics.paths.has(decoded)) return undefined;
+      const contents = await fs.readFile(path.join(input.statics.dir, decoded)).catch(() => undefined);
+      return contents && { path: decoded.slice(1), contents: new Uint8Array(contents) };
+    },
+    idle,
+    async close() {
+      await idle();
+      await fs.rm(input.genDir, { recursive: true, force: true });
+      release?.();
+    },
+  };
+}
+
+/** The route stage on these sources, without the API reference; undefined when it fails (the build says why). */
+function routesOf(input: QuickSiteInput, processed: ReadonlyMap<string, ProcessedSource>) {
+  const versionsInput: BuildDocsVersionsInput = {
+    versions: input.site.versions,
+    processed,
+    apiItems: input.apiCategory
+      ? [
+          {
+            type: 'category',
+            label: input.apiCategory.label,
+            href: input.apiCategory.path,
+            collapsed: false,
+            items: [],
+          },
+        ]
+      : [],
+    includeDrafts: input.includeDrafts,
+    sidebarCollapsed: input.config.docs.sidebarCollapsed,
+  };
+  const versions = buildDocsVersions(versionsInput);
+  const { docs, draftIds, sidebars } = versions.last;
+  const siteData = buildSiteData({
+    config: input.config,
+    configFile: input.configFile,
+    docs,
+    draftIds,
+    sidebars,
+    versions: versions.data,
+    locale: input.locale,
+  });
+  const table = buildRouteTable({
+    config: input.config,
+    pages: input.site.pages.map((file) => ({ file, source: processed.get(file.file) })),
+    docVersions: versions.contents,
+    apiRoutes: [],
+  });
+  const failed = [...versions.diagnostics, ...siteData.diagnostics, ...table.diagnostics].some(
+    (d) => d.severity === 'error',
+  );
+  return failed ? undefined : { versions, site: siteData.site, table };
+}
+
+/**
+ * What the route stage needs of a source it has not compiled: its front matter, and its first `#` line as the
+ * title it falls back on (the compiled heading's text may differ in inline markup: `*a*` is `a` there).
+ */
+function outline(source: SourceFile): ProcessedSource {
+  const { frontMatter, body } = parseFrontMatter(source.text, source.file);
+  const title = frontMatter.title === undefined ? firstHeading(body) : undefined;
+  return {
+    frontMatter,
+    code: '',
+    headings: title ? [{ depth: 1, id: '', text: title }] : [],
+    links: [],
+    diagnostics: [],
+  };
+}
+
+/** The text of the first `# heading` outside code fences, with the usual inline markup taken off. */
+export function firstHeading(body: string): string | undefined {
+  let fence: string | undefined;
+  for (const line of body.split('\n', 400)) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence ? undefined : marker;
+      continue;
+    }
+    if (fence) continue;
+    const heading = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const text = heading
+      .replace(/\s*\{#[^}]*\}$/, '')
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]+>/g, '')
+      .replace(/(\*\*|__|\*|_|`)(.+?)\1/g, '$2')
+      .trim();
+    return text || undefined;
+  }
+  return undefined;
+}

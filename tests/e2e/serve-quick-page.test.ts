@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateOpenApiDocument } from '../../src/bench/openapi.ts';
+import { serve } from '../../src/commands/serve.ts';
+import { connectBrowser } from '../helpers/browser.ts';
+import { memoryLogger } from '../helpers/fixtures.ts';
+import { scenario } from '../helpers/scenario.ts';
+import { hydrated, markDocument, isSameDocument } from './runtime-helpers.ts';
+
+// issue 16 item 2: after a fresh start, the first page asked for is made alone (src/serve/quick-site.ts) and shown
+// while the first build goes on; once that build is ready the page becomes the build's. An API reference of 300
+// operations keeps the first build busy for seconds after the page is shown.
+
+let browser: Browser;
+let dir: string;
+beforeAll(async () => {
+  dir = await scenario(
+    'serve-quick',
+    {
+      'openapi/shop.yaml': generateOpenApiDocument(300),
+      'site/docs/intro.md': '---\ntitle: Introduction\n---\n\n# Introduction\n\nThe [API reference](/docs/api).\n',
+    },
+    'api-shop',
+  );
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const bootManifest = (page: Page) =>
+  page.evaluate(() => /"manifest":"([^"]+)"/.exec(document.documentElement.innerHTML)?.[1]);
+
+describe('portal serve after a fresh start', () => {
+  it("shows the first page before the first build ends, working, then the build's page in its place", async () => {
+    const log = memoryLogger();
+    const announced = new Promise<string>((resolve) => {
+      const info = log.info;
+      log.info = (line) => {
+        info(line);
+        const at = /serving .* at (\S+)/.exec(line);
+        if (at) resolve((at[1] as string).replace(/\/$/, ''));
+      };
+    });
+    const starting = serve({ root: dir, port: 0, host: '127.0.0.1', log });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+    });
+    // The browser's own request of /favicon.ico (the fixture has none) is not the page's: its requests are below.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    try {
+      await page.goto(`${await announced}/docs/intro`);
+      expect(await page.textContent('h1')).toBe('Introduction');
+      // Shown, styled and hydrated, with its logo's static file, while the first build has not ended.
+      await hydrated(page);
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+      // Before the build could answer any page: its client and server side are not bundled yet.
+      expect(log.text()).not.toContain('bundle');
+      const first = await bootManifest(page);
+      await markDocument(page);
+      const server = await starting;
+      try {
+        // The build's own page: loaded again in full, as its client side is another one.
+        await expect.poll(() => isSameDocument(page), { timeout: 20_000 }).toBe(false);
+        await hydrated(page);
+        expect(await bootManifest(page)).not.toBe(first);
+        expect(await page.textContent('h1')).toBe('Introduction');
+        // Now with the API reference the first page could not have.
+        expect(await page.locator('a[href="/docs/api"]').count()).toBeGreaterThan(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await page.close();
+      await (await starting.catch(() => undefined))?.close();
+    }
+  }, 90_000);
+});
