@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
@@ -9,6 +10,7 @@ import { consoleLogger, type Logger, Stopped } from '../log.js';
 import type { Interruptible } from '../output/interrupt.js';
 import { createSwapGate } from '../output/swap-gate.js';
 import { warmBundleContexts } from '../bundle/bundle-session.js';
+import { failurePage } from '../serve/failure-page.js';
 import { hotRoutes } from '../serve/hot-body.js';
 import { createLiveReload, LIVE_RELOAD_PATH } from '../serve/live-reload.js';
 import { createPendingBuild } from '../serve/pending-build.js';
@@ -76,6 +78,8 @@ export async function serve(options: ServeOptions): Promise<{
   const changed = new Set<string>();
   /** What the build under way can answer before its output is written (issue 16). */
   const pending = createPendingBuild();
+  /** The last build's error, until a build succeeds: shown in place of pages while the output folder is empty. */
+  let lastFailure: string | undefined;
   /** Pages made one at a time while the first build of a fresh start is under way (quick-site.ts). */
   let quick: QuickSite | undefined;
   /**
@@ -183,6 +187,7 @@ export async function serve(options: ServeOptions): Promise<{
       onBuilt?.();
       const update: LiveUpdate = { builds: result.live };
       live.reload(staticChanged ? '' : JSON.stringify(update));
+      lastFailure = undefined;
       succeeded = true;
     } catch (err) {
       for (const f of files) changed.add(f);
@@ -195,8 +200,15 @@ export async function serve(options: ServeOptions): Promise<{
         return;
       }
       const text = err instanceof PortalError ? captured.join('\n') : String((err as Error).message);
-      live.error(stripAnsi(text) || String(err));
-      log.error(pc.red('✗ build failed; still serving the last good build. Fix the error and save.'));
+      lastFailure = stripAnsi(text) || String(err);
+      live.error(lastFailure);
+      log.error(
+        pc.red(
+          existsSync(outDir)
+            ? '✗ build failed; still serving the last good build. Fix the error and save.'
+            : '✗ build failed; the preview shows the error until a build succeeds. Fix the error and save.',
+        ),
+      );
     } finally {
       // The output folder holds what there is now (the new build, or the last good one): requests go there.
       configLoaded(); // a build that failed before its config loaded
@@ -306,6 +318,8 @@ export async function serve(options: ServeOptions): Promise<{
       }
     },
     intercept: (req, res) => live.intercept(req, res),
+    // A fresh start whose first build failed has no page to show the overlay on: the error is the page.
+    unavailable: () => (lastFailure !== undefined && !existsSync(outDir) ? failurePage(lastFailure) : undefined),
   });
   if (!isLoopback(options.host))
     log.warn(

@@ -39,6 +39,11 @@ export interface StaticServerOptions {
   /** `serve`: held while a request finds and opens its file, so a rebuild's swap never shows a missing site. */
   gate?: SwapGate;
   /**
+   * `serve`: a page to answer with (503) when the output folder holds nothing to serve (the first build of a fresh
+   * start failed), instead of a bare not-found; undefined while there is output.
+   */
+  unavailable?: () => string | undefined;
+  /**
    * `serve`: files of a build still being made, by path under the base URL (`/_portal/…`), answered before the
    * output folder's: what an open page loads to take the build early.
    */
@@ -65,12 +70,14 @@ export async function resolveSafePath(root: string, urlPath: string): Promise<st
   if (decoded.includes('\0') || decoded.includes('\\') || /%2e|%2f|%5c/i.test(decoded)) return null;
   const segments = decoded.split('/');
   if (segments.some((s) => s === '..' || s === '.')) return null;
-  const realRoot = await fsp.realpath(root);
+  // No output folder yet (a fresh start whose first build failed): nothing is there to find.
+  const realRoot: string | undefined = await fsp.realpath(root).catch(() => undefined);
+  if (realRoot === undefined) return null;
   for (const candidate of fileSpellings(decoded)) {
     const abs = path.join(realRoot, candidate);
     if (abs !== realRoot && !abs.startsWith(realRoot + path.sep)) continue;
     try {
-      const real = await fsp.realpath(abs);
+      const real: string = await fsp.realpath(abs);
       if (real !== realRoot && !real.startsWith(realRoot + path.sep)) continue;
       const stat = await fsp.stat(real);
       if (stat.isFile()) return real;
@@ -132,6 +139,12 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
           : early.contents;
       res.writeHead(200, { 'content-type': typeOf(early.path), 'cache-control': cacheControl(early.path) });
       res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    const down = options.unavailable?.();
+    if (down !== undefined) {
+      res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : down);
       return;
     }
     const found = await (options.gate

@@ -83,4 +83,28 @@ describe('portal serve after a fresh start', () => {
       await (await starting.catch(() => undefined))?.close();
     }
   }, 90_000);
+
+  it('shows the error when its first build fails, having nothing else to show, and the page once it is fixed', async () => {
+    const broken = await scenario('serve-first-fails', {
+      'site/docs/guides/first.md': '# First guide\n\nA [broken link](/docs/nowhere).\n',
+    });
+    const log = memoryLogger();
+    const server = await serve({ root: broken, port: 0, host: '127.0.0.1', log });
+    const page = await browser.newPage();
+    try {
+      expect(log.text()).toContain('the preview shows the error until a build succeeds');
+      const answer = await page.goto(`${server.url}/docs/intro`);
+      expect(answer?.status()).toBe(503);
+      expect(await page.textContent('h1')).toBe('Build failed');
+      expect(await page.textContent('pre')).toContain('broken link "/docs/nowhere"');
+      await fs.writeFile(`${broken}/site/docs/guides/first.md`, '# First guide\n\nA [fixed link](/docs/intro).\n');
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Introduction', null, {
+        timeout: 30_000,
+      });
+    } finally {
+      await page.close();
+      await server.close();
+      await fs.rm(broken, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
