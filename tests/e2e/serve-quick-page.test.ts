@@ -6,6 +6,7 @@ import { serve } from '../../src/commands/serve.ts';
 import { connectBrowser } from '../helpers/browser.ts';
 import { memoryLogger } from '../helpers/fixtures.ts';
 import { scenario } from '../helpers/scenario.ts';
+import { startServe } from '../helpers/serve-start.ts';
 import { hydrated, markDocument, isSameDocument } from './runtime-helpers.ts';
 
 // issue 16 item 2: after a fresh start, the first page asked for is made alone (src/serve/quick-site.ts) and shown
@@ -35,16 +36,7 @@ const bootManifest = (page: Page) =>
 
 describe('portal serve after a fresh start', () => {
   it("shows the first page before the first build ends, working, then the build's page in its place", async () => {
-    const log = memoryLogger();
-    const announced = new Promise<string>((resolve) => {
-      const info = log.info;
-      log.info = (line) => {
-        info(line);
-        const at = /serving .* at (\S+)/.exec(line);
-        if (at) resolve((at[1] as string).replace(/\/$/, ''));
-      };
-    });
-    const starting = serve({ root: dir, port: 0, host: '127.0.0.1', log });
+    const { announced, starting, log } = startServe(dir);
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

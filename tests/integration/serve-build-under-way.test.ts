@@ -5,6 +5,7 @@ import { serve } from '../../src/commands/serve.ts';
 import { quietBuild, fixtureDir, memoryLogger } from '../helpers/fixtures.ts';
 import { build } from '../../src/commands/build.ts';
 import { scenario } from '../helpers/scenario.ts';
+import { startServe } from '../helpers/serve-start.ts';
 import type { PageRenderer } from '../../src/serve/pending-build.ts';
 import { LIVE_RELOAD_PATH } from '../../src/serve/live-reload.ts';
 import { openEvents } from '../helpers/live-events.ts';
@@ -38,20 +39,6 @@ describe('pages rendered on request during a build', () => {
     expect(pending.find('/fr/docs/intro')?.contents).toContain('lang="fr-FR"');
   });
 });
-
-/** `portal serve` started in `dir`, with its URL as soon as it says it serves (before its first build ends). */
-function startServe(dir: string): { announced: Promise<string>; starting: ReturnType<typeof serve> } {
-  const log = memoryLogger();
-  const announced = new Promise<string>((resolve) => {
-    const info = log.info;
-    log.info = (line) => {
-      info(line);
-      const at = /serving .* at (\S+)/.exec(line);
-      if (at) resolve((at[1] as string).replace(/\/$/, ''));
-    };
-  });
-  return { announced, starting: serve({ root: dir, port: 0, host: '127.0.0.1', log }) };
-}
 
 describe('portal serve at start', () => {
   // One site for both: the second starts again from the preview the first one wrote.
