@@ -147,7 +147,9 @@ export async function serve(options: ServeOptions): Promise<{
         onConfig: (config) => {
           baseUrl = config.baseUrl;
           configLoaded();
-          if (restarted) announce();
+          // Requests are answered from here on: from the last preview at a restart; otherwise they wait for a page
+          // made alone (quick-site.ts) or rendered by this build.
+          announce();
         },
         // A fresh start has no older preview to show: pages are made alone until this build can render them.
         ...(starting
@@ -155,7 +157,6 @@ export async function serve(options: ServeOptions): Promise<{
               onQuickSite: (made: QuickSite) => {
                 quick = made;
                 pending.wake();
-                announce();
               },
             }
           : {}),
@@ -333,7 +334,8 @@ export async function serve(options: ServeOptions): Promise<{
         `port ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} in use; using ${new URL(url).port} instead.`,
       ),
     );
-  // Said once the first page can be answered, before the rest of the first build is rendered and written.
+  // Said once the config gives the base URL: requests are answered from then on, a page asked for as soon as
+  // something can answer it (the last preview, a page made alone, the build under way).
   let announced = false;
   let firstBuilt = false;
   announce = () => {
