@@ -78,9 +78,18 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
   const markdown = [...input.site.pages, ...input.site.versions.flatMap((v) => v.files)].filter(
     (s) => s.ext !== '.tsx',
   );
-  const processed = new Map(markdown.map((s) => [s.file, outline(s)]));
-  const light = routesOf(input, processed);
-  const byFile = new Map(light?.table.routes.map((r) => [htmlFileFor(r.path, config.trailingSlash), r]));
+  // Made at the first request (tens of ms for 1,000 docs): a start no one asks a page of during its build pays none.
+  let processed: Map<string, ProcessedSource> | undefined;
+  let light: ReturnType<typeof routesOf>;
+  let byFile: Map<string, Route> | undefined;
+  const routeOf = (file: string): Route | undefined => {
+    if (!byFile) {
+      processed = new Map(markdown.map((s) => [s.file, outline(s)]));
+      light = routesOf(input, processed);
+      byFile = new Map(light?.table.routes.map((r) => [htmlFileFor(r.path, config.trailingSlash), r]));
+    }
+    return byFile.get(file);
+  };
   const pages = new Map<string, Promise<OutputFile | undefined>>();
   const assets = new Map<string, OutputFile>();
   let made = 0;
@@ -140,7 +149,7 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
       }
       for (const spelling of fileSpellings(decoded)) {
         const file = spelling.replace(/^\/+/, '');
-        const route = byFile.get(file);
+        const route = routeOf(file);
         if (!route) continue;
         let page = pages.get(file);
         if (!page) {
