@@ -190,7 +190,16 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         bundleCache: o.bundleCache,
         interrupt: o.interrupt,
         compile: async (source) =>
-          (await compileAll([source], { cache: o.cache, interrupt: o.interrupt, languages, pool: compiler }))[0],
+          (
+            await compileAll([source], {
+              cache: o.cache,
+              interrupt: o.interrupt,
+              languages,
+              pool: compiler,
+              urgent: true,
+            })
+          )[0],
+        hold: (until) => compiler.hold(until),
       });
       o.onQuickSite(quick);
       // A page asked for already (a reader's tab reconnecting, `--open`) is made first, with the machine to itself:

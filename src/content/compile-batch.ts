@@ -12,7 +12,30 @@ export interface CompileBatch {
   claims: SharedArrayBuffer;
   /** This worker's place among the batch's workers. */
   slot: number;
+  /** Taken even while the pool is held (CompilePool.hold): the source a waiting reader's page needs. */
+  urgent?: boolean | undefined;
 }
+
+/**
+ * A pool's hold (CompilePool.hold): an Int32Array's buffer whose one value counts the holds; while it is not 0,
+ * a worker takes no further source of a batch that is not urgent. Given to each worker when it starts.
+ */
+export const holdBuffer = (): SharedArrayBuffer => new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+
+/** Resolves once `hold` (holdBuffer's view) is 0, yielding to the worker's other messages meanwhile. */
+export async function whileHeld(hold: Int32Array): Promise<void> {
+  for (let count = Atomics.load(hold, 0); count !== 0; count = Atomics.load(hold, 0)) {
+    // Not in lib ES2023's types; Node 16 and later have it.
+    const waiting = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync(hold, 0, count);
+    if (waiting.async) await waiting.value;
+  }
+}
+
+type WaitAsync = (
+  view: Int32Array,
+  index: number,
+  value: number,
+) => { async: false; value: string } | { async: true; value: Promise<string> };
 
 /** A worker's answers: one per source it took, then `done` once it takes no more. */
 export type CompileBatchMessage =

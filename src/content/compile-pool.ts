@@ -11,6 +11,7 @@ import {
   type CompileBatchMessage,
   claimSlot,
   claimsFor,
+  holdBuffer,
 } from './compile-batch.js';
 import type { ProcessedSource } from './process-source.js';
 import { markUsed, pruneFolder } from '../disk-entry.js';
@@ -55,6 +56,11 @@ export interface CompilePool {
   workers(count: number): Promise<Worker[]>;
   /** A hash of the compiler's code: the bundled worker with its inputs from src/, and package-lock.json. */
   codeHash: Promise<string>;
+  /**
+   * Until `until` settles, the workers take no further source but an urgent batch's (compileAll's `urgent`), each
+   * ending the one it compiles: `serve` makes a reader's page alone meanwhile, with the cores to itself.
+   */
+  hold(until: Promise<unknown>): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +78,7 @@ export function startCompilePool(options: {
   interrupt?: Interruptible | undefined;
 }): CompilePool {
   const running: Worker[] = [];
+  const holds = holdBuffer();
   let closing: Promise<void> | undefined;
   let releaseScript: (() => void) | undefined;
   let script: string | undefined;
@@ -93,7 +100,7 @@ export function startCompilePool(options: {
     if (closing) throw new Error('the compile pool was closed');
     const wanted = Math.max(1, Math.min(os.availableParallelism(), count));
     while (running.length < wanted) {
-      const worker = new Worker(file, { workerData: { languages } });
+      const worker = new Worker(file, { workerData: { languages, hold: holds } });
       // Started before the config was read: the worker loads the compiler meanwhile and takes its grammars later,
       // before its first batch (posted once the config is known, so after this message).
       if (!languages) void languagesKnown.then((list) => worker.postMessage({ languages: list }));
@@ -111,6 +118,16 @@ export function startCompilePool(options: {
   return {
     workers: grow,
     codeHash: made.then(({ hash }) => hash),
+    hold(until) {
+      const count = new Int32Array(holds);
+      Atomics.add(count, 0, 1);
+      void until
+        .catch(() => undefined)
+        .then(() => {
+          Atomics.sub(count, 0, 1);
+          Atomics.notify(count, 0);
+        });
+    },
     close() {
       closing ??= (async () => {
         await first.catch(() => undefined);
@@ -160,6 +177,8 @@ export async function compileAll(
     languages: readonly string[];
     interrupt?: Interruptible | undefined;
     pool?: CompilePool | undefined;
+    /** Compiled even while the pool is held (CompilePool.hold). */
+    urgent?: boolean | undefined;
   },
 ): Promise<ProcessedSource[]> {
   const { cache, languages } = options;
@@ -188,6 +207,7 @@ export async function compileAll(
           results[index] = result;
           await writeCached(cache, keys[index] as string, result, options.interrupt);
         },
+        options.urgent,
       );
       if (cache.dir) schedulePrune(cache.dir, inputs.length);
     }
@@ -229,6 +249,7 @@ function compileBatch(
   workers: readonly Worker[],
   inputs: ReadonlyArray<{ file: string; text: string }>,
   take: (index: number, result: ProcessedSource) => Promise<void>,
+  urgent?: boolean,
 ): Promise<void> {
   const batch = ++lastBatch;
   const claims = claimsFor(workers.length);
@@ -283,7 +304,7 @@ function compileBatch(
         worker.on('message', onMessage);
         worker.on('error', onError);
         worker.on('exit', onExit);
-        worker.postMessage({ batch, inputs, claims, slot } satisfies CompileBatch);
+        worker.postMessage({ batch, inputs, claims, slot, urgent } satisfies CompileBatch);
       }),
   );
   return Promise.all(ended).then(async () => {

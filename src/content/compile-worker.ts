@@ -1,7 +1,14 @@
 // Runs on a worker thread: compiles the sources of each batch it is given. Bundled to plain JS by compile-pool.ts,
 // so a worker starts without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import { CLAIM_NEXT, CLAIM_STOP, type CompileBatch, type CompileBatchMessage, claimSlot } from './compile-batch.js';
+import {
+  CLAIM_NEXT,
+  CLAIM_STOP,
+  type CompileBatch,
+  type CompileBatchMessage,
+  claimSlot,
+  whileHeld,
+} from './compile-batch.js';
 import { registerLanguages } from './prism.js';
 import { processSource } from './process-source.js';
 
@@ -12,8 +19,9 @@ let setLanguages: (names: readonly string[]) => void = () => undefined;
 const registered = new Promise<void>((resolve, reject) => {
   setLanguages = (names) => registerLanguages(names).then(resolve, reject);
 });
-const given = (workerData as { languages?: string[] | undefined }).languages;
-if (given) setLanguages(given);
+const data = workerData as { languages?: string[] | undefined; hold: SharedArrayBuffer };
+if (data.languages) setLanguages(data.languages);
+const hold = new Int32Array(data.hold);
 
 /**
  * Takes the batch's sources one at a time, claiming each through the batch's shared counter, so the workers of a
@@ -22,10 +30,11 @@ if (given) setLanguages(given);
 port.on('message', async (message: CompileBatch | { languages: string[] }) => {
   if ('languages' in message) return setLanguages(message.languages);
   await registered;
-  const { batch, inputs, claims, slot } = message;
+  const { batch, inputs, claims, slot, urgent } = message;
   const claim = new Int32Array(claims);
   const post = (msg: CompileBatchMessage) => port.postMessage(msg);
   for (;;) {
+    if (!urgent) await whileHeld(hold);
     if (Atomics.load(claim, CLAIM_STOP) !== 0) break;
     const index = Atomics.add(claim, CLAIM_NEXT, 1);
     const input = inputs[index];

@@ -69,8 +69,10 @@ export interface QuickSiteInput {
   bundleCache: string | undefined;
   /** The CLI's signal handling: Ctrl-C removes the folder too. */
   interrupt?: Interruptible | undefined;
-  /** Compiles a Markdown source as the build does (on its compile workers). */
+  /** Compiles a Markdown source as the build does (on its compile workers, even while they are held). */
   compile(source: SourceFile): Promise<ProcessedSource | undefined>;
+  /** Holds the build's compile workers until `until` settles (CompilePool.hold). */
+  hold(until: Promise<unknown>): void;
 }
 
 export function createQuickSite(input: QuickSiteInput): QuickSite {
@@ -156,6 +158,9 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
           // A page that fails here (a compile error, a bundling error) is left to the build, which reports it.
           page = make(file, route).catch(() => undefined);
           pages.set(file, page);
+          // A page asked for once the build compiles is made while the build's workers wait: beside them it took
+          // 2.8 s instead of 0.35 s for the portal's home page.
+          input.hold(page);
         }
         return page;
       }

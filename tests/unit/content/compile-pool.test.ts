@@ -118,6 +118,28 @@ describe('compile pool', () => {
     await pool.close();
   });
 
+  it("while held, compiles an urgent batch (serve: a reader's page) and takes nothing more of the others until released", async () => {
+    const pool = startCompilePool({ languages, initial: 1 });
+    // Warm: the compiler loaded, so the held batch is waiting on the hold, not on the worker's start.
+    await compileAll([page(0)], { cache: createCompileCache(), languages, pool });
+    let release: () => void = () => undefined;
+    pool.hold(new Promise<void>((resolve) => (release = resolve)));
+    const cache = createCompileCache();
+    let heldDone = false;
+    const held = compileAll([page(1), page(2), page(3)], { cache, languages, pool }).then((r) => {
+      heldDone = true;
+      return r;
+    });
+    const urgent = await compileAll([page(9)], { cache: createCompileCache(), languages, pool, urgent: true });
+    expect(urgent.map((r) => r.frontMatter.title)).toEqual(['Page 9']);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heldDone).toBe(false);
+    expect(cache.memory.size).toBe(0);
+    release();
+    expect((await held).map((r) => r.frontMatter.title)).toEqual(['Page 1', 'Page 2', 'Page 3']);
+    await pool.close();
+  });
+
   it('takes cached files from memory without compiling them again', async () => {
     const cache = createCompileCache();
     const inputs = [page(1), page(2)];
