@@ -62,15 +62,17 @@ const API_EDITS = 5;
 const QUIET_BEFORE_STOP_MS = 6000;
 /** Starts timed after a restart and after `portal build`, each: one start was at the mercy of the machine's noise. */
 const STARTS = 3;
+/** Fresh starts timed (each in a copy of its own, the last one's session then edited). */
+const FRESH_STARTS = 3;
 /** After each shown edit: lets a second watcher event of the same write settle before the next write. */
 const SETTLE_MS = 300;
 
 export interface ServeFigures {
   site: Pick<PreviewedSite, 'label' | 'firstPage' | 'route' | 'apiEdit'>;
-  /** From spawning `portal serve` to `GET /` answering 200, in a copy with nothing built or cached. */
-  firstPageMs: number;
-  /** From the same spawn to the end of the first build (every page served from it). */
-  firstBuildMs?: number | undefined;
+  /** From spawning `portal serve` to `GET /` answering 200, in a copy with nothing built or cached: each start. */
+  firstPagesMs: number[];
+  /** From the same spawns to the end of their first build (every page served from it). */
+  firstBuildsMs?: number[] | undefined;
   /** The same at each restart, the previous run's preview in the output folder (previous-output.ts). */
   restartsMs: number[];
   /** The same after each `portal build` replaced the preview (its pages are not served so): the disk caches, no output. */
@@ -102,7 +104,7 @@ export function formatServeFigures(f: ServeFigures): string[] {
   const starts = (runs: readonly number[]) =>
     runs.length === 1 ? ms(runs[0] as number) : `${ms(spread(runs).median)} (median of ${runs.map(ms).join(', ')})`;
   return [
-    `serve (${f.site.label}, \`portal serve\` in a child process): ${f.site.firstPage} answered ${ms(f.firstPageMs)} after the first start${f.firstBuildMs === undefined ? '' : ` (its first build ended at ${ms(f.firstBuildMs)})`}, ${starts(f.restartsMs)} after a restart${f.afterBuildsMs?.length ? `, ${starts(f.afterBuildsMs)} after \`portal build\`` : ''} (budget ≤ 1000 ms on the portal, ≤ 2000 ms on 1,000 pages)`,
+    `serve (${f.site.label}, \`portal serve\` in a child process): ${f.site.firstPage} answered ${starts(f.firstPagesMs)} after a fresh start${f.firstBuildsMs?.length ? ` (the first build ended at ${starts(f.firstBuildsMs)})` : ''}, ${starts(f.restartsMs)} after a restart${f.afterBuildsMs?.length ? `, ${starts(f.afterBuildsMs)} after \`portal build\`` : ''} (budget ≤ 1000 ms on the portal, ≤ 2000 ms on 1,000 pages)`,
     `serve (${f.site.label}): edit-to-visible on ${f.site.route}, median ${ms(edits.median)} (min ${ms(edits.min)}, max ${ms(edits.max)}) over ${n} edit${n === 1 ? '' : 's'}, ${f.hotShown} shown before their rebuild, ${f.fullLoads} by a full page load (budget: median ≤ 200 ms on the portal, ≤ 300 ms on 1,000 pages)`,
     `serve (${f.site.label}): of which in the page, from the server's event to painted: median ${ms(inPage.median)} (min ${ms(inPage.min)}, max ${ms(inPage.max)})`,
     `serve (${f.site.label}): RSS after edit 1 ${mb(f.rssAfterFirstMb)}, after edit ${n} ${mb(f.rssAfterLastMb)}`,
@@ -124,6 +126,24 @@ export function formatServeFigures(f: ServeFigures): string[] {
 export async function benchServe(o: { site: PreviewedSite; work: string; edits: number; log: Logger }): Promise<void> {
   const launch = await chromiumLauncher();
   if (typeof launch === 'string') return o.log.warn(`serve: skipped, ${launch}`);
+  // Fresh starts before the one the edits follow, each in a copy of its own (nothing of it compiled, no output).
+  const freshPagesMs: number[] = [];
+  const freshBuildsMs: number[] = [];
+  for (let i = 1; i < FRESH_STARTS; i++) {
+    const fresh = await fs.mkdtemp(path.join(o.work, 'serve-fresh-'));
+    await o.site.copy(fresh);
+    const at = performance.now();
+    const run = startServe(fresh);
+    try {
+      await firstPage(run.child, o.site.firstPage, run.output);
+      freshPagesMs.push(performance.now() - at);
+      await until(async () => /edit .* and open pages reload/.test(run.output()), 'the first build', run.output, 20);
+      freshBuildsMs.push(performance.now() - at);
+    } finally {
+      await stop(run.child);
+      await fs.rm(fresh, { recursive: true, force: true });
+    }
+  }
   const copy = await fs.mkdtemp(path.join(o.work, 'serve-'));
   await o.site.copy(copy);
   const file = path.join(copy, 'site', o.site.file);
@@ -134,10 +154,10 @@ export async function benchServe(o: { site: PreviewedSite; work: string; edits: 
   let browser: import('playwright-core').Browser | undefined;
   try {
     const url = await firstPage(child, o.site.firstPage, output);
-    const firstPageMs = performance.now() - started;
+    freshPagesMs.push(performance.now() - started);
     // The first page of a fresh start is made alone (quick-site.ts): when the whole preview is ready is said too.
     await until(async () => /edit .* and open pages reload/.test(output()), 'the first build', output, 20);
-    const firstBuildMs = performance.now() - started;
+    freshBuildsMs.push(performance.now() - started);
     // Started once the first page is timed: on a machine of two cores it would slow the server's start.
     browser = await launch();
 
@@ -260,8 +280,8 @@ export async function benchServe(o: { site: PreviewedSite; work: string; edits: 
     }
     for (const line of formatServeFigures({
       site: o.site,
-      firstPageMs,
-      firstBuildMs,
+      firstPagesMs: freshPagesMs,
+      firstBuildsMs: freshBuildsMs,
       restartsMs,
       afterBuildsMs,
       editsMs,
