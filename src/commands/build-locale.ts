@@ -11,6 +11,7 @@ import { siteLanguages } from '../content/prism.js';
 import {
   compileAll,
   compilesEverything,
+  isCompiled,
   markCompiled,
   startCompilePool,
   type CompileCache,
@@ -174,8 +175,9 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       }),
     );
     // Only when the build compiles everything: with the compile cache warm (a start after `portal build`) the build
-    // renders its first page sooner than a page made alone beside it.
-    if (o.onQuickSite && cold) {
+    // renders its first page sooner than a page made alone beside it. A doc of the site stands for the others.
+    const sample = site.versions[0]?.files[0] ?? site.pages.find((p) => p.ext !== '.tsx');
+    if (o.onQuickSite && (cold || (sample && !(await isCompiled(o.cache, compiler, languages, sample))))) {
       const quick = createQuickSite({
         config,
         configFile: o.configFile,

@@ -155,6 +155,20 @@ export async function compilesEverything(cache: CompileCache, siteDir: string): 
   );
 }
 
+/**
+ * Whether `source` is in the cache for the compiler and grammars of `pool`: a sample of the site's docs. The
+ * site's mark (compilesEverything) outlives its entries when the compiler's code changes (a dependency update:
+ * every entry then misses), and `serve` needs to know whether its first build compiles the whole site.
+ */
+export async function isCompiled(
+  cache: CompileCache,
+  pool: CompilePool,
+  languages: readonly string[],
+  source: { file: string; text: string },
+): Promise<boolean> {
+  return readCached(cache, cacheKey(await pool.codeHash, languages, source.file, source.text)) !== undefined;
+}
+
 /** Notes that the disk cache holds the docs of the site in `siteDir` (compilesEverything). */
 export async function markCompiled(cache: CompileCache, siteDir: string): Promise<void> {
   if (!cache.dir) return;

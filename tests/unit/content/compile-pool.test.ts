@@ -8,6 +8,7 @@ import {
   compileAll,
   compilesEverything,
   createCompileCache,
+  isCompiled,
   markCompiled,
   keepOnlyUsed,
   pruneCompileCache,
@@ -166,6 +167,24 @@ describe('compile pool', () => {
       expect(JSON.stringify(last)).toContain('Save 2.');
     } finally {
       await pool.close();
+    }
+  });
+
+  it("tells whether a doc is compiled for this compiler, whatever the site's mark says (serve: a page made alone)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-cache-'));
+    const input = page(4);
+    const pool = startCompilePool({ languages, initial: 0 });
+    try {
+      expect(await isCompiled(createCompileCache(dir), pool, languages, input)).toBe(false);
+      await compileAll([input], { cache: createCompileCache(dir), languages, pool });
+      expect(await isCompiled(createCompileCache(dir), pool, languages, input)).toBe(true);
+      expect(
+        await isCompiled(createCompileCache(dir), pool, languages, { ...input, text: `${input.text}\nMore.` }),
+      ).toBe(false);
+      expect(await isCompiled(createCompileCache(dir), pool, ['markup-templating'], input)).toBe(false);
+    } finally {
+      await pool.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
