@@ -121,12 +121,12 @@ export function startCompilePool(options: {
     hold(until) {
       const count = new Int32Array(holds);
       Atomics.add(count, 0, 1);
-      void until
-        .catch(() => undefined)
-        .then(() => {
-          Atomics.sub(count, 0, 1);
-          Atomics.notify(count, 0);
-        });
+      // A page made alone takes under a second: whatever becomes of it, the build is not held longer than this.
+      const cap = new Promise<void>((resolve) => setTimeout(resolve, MAX_HOLD_MS).unref());
+      void Promise.race([until.catch(() => undefined), cap]).then(() => {
+        Atomics.sub(count, 0, 1);
+        Atomics.notify(count, 0);
+      });
     },
     close() {
       closing ??= (async () => {
@@ -245,6 +245,9 @@ const exited = new WeakMap<Worker, number>();
  * two workers and 4.7-5.6 s with one; the 1,000-page corpus compiled in 2.5-2.8 s with two, 1.9-2.2 s with one.
  */
 export const COMPILE_THREADS = Math.max(1, os.availableParallelism() - 1);
+
+/** The longest a hold (CompilePool.hold) keeps the workers waiting. */
+const MAX_HOLD_MS = 10_000;
 
 /**
  * Batch ids unique in the process: `serve` compiles an edited doc on the kept workers while a rebuild may be using
