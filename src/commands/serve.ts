@@ -157,6 +157,8 @@ export async function serve(options: ServeOptions): Promise<{
               onQuickSite: (made: QuickSite) => {
                 quick = made;
                 pending.wake();
+                // A page asked for by now is being made (the build waits for it likewise): the watcher waits too.
+                setImmediate(() => void made.idle().then(() => startWatching()));
               },
             }
           : {}),
@@ -349,6 +351,8 @@ export async function serve(options: ServeOptions): Promise<{
     if (options.open) openBrowser(`${url}${baseUrl}`, (line) => log.warn(pc.yellow(line)));
   };
   let watcher: FSWatcher | undefined;
+  /** Starts watching the site (at once, or once a fresh start's first page is made). */
+  let startWatching: () => void = () => undefined;
   /** The first build, then each rebuild after the one before; `close` waits for the last. */
   let building: Promise<void> = Promise.resolve();
   let rebuildTimer: NodeJS.Timeout | undefined;
@@ -369,9 +373,27 @@ export async function serve(options: ServeOptions): Promise<{
         .then(warmUpCompiler)
         .catch(() => undefined);
     });
-    watcher = watchSite(firstBuild);
-    // Until its first scan ends the watcher misses changes: an edit made right after start would be lost.
-    await Promise.all([firstBuild, new Promise<void>((resolve) => watcher?.once('ready', () => resolve()))]);
+    building = firstBuild;
+    // Until its first walk ends the watcher misses changes: what changed since the start is found by the files' times
+    // once it is ready, and handled as its own events would be. A fresh start's walk would take the thread from a
+    // page made alone (quick-site.ts; ~0.1 s of the portal's first page): it starts once that page is made.
+    const since = Date.now();
+    const watching = new Promise<void>((resolve) => {
+      startWatching = resolve;
+    }).then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (closing) return resolve();
+          const started = watchSite();
+          watcher = started;
+          started.once('ready', () => {
+            void catchUp(started, since).finally(resolve);
+          });
+        }),
+    );
+    if (!starting) startWatching();
+    void firstBuild.finally(startWatching);
+    await Promise.all([firstBuild, watching]);
   }
   announce();
   if (watch)
@@ -381,11 +403,24 @@ export async function serve(options: ServeOptions): Promise<{
       ),
     );
 
+  /**
+   * The files under watch changed since `since` (as their modification times say), each handled as the watcher's
+   * own `change` event would be: what was saved between the start and the watcher's first walk.
+   */
+  async function catchUp(started: FSWatcher, since: number): Promise<void> {
+    const files = Object.entries(started.getWatched()).flatMap(([dir, names]) =>
+      names.map((name) => path.join(dir, name)),
+    );
+    for (const file of files) {
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat?.isFile() && stat.mtimeMs > since) started.emit('all', 'change', file);
+    }
+  }
+
   /** Rebuilds on every change under the watched folders, one build at a time, after `building`. */
-  function watchSite(firstBuild: Promise<void>): FSWatcher {
+  function watchSite(): FSWatcher {
     const templatesDir = path.resolve(import.meta.dirname, '../../templates');
     let queued = false;
-    building = firstBuild;
     const watched = new Set(watchTargets({ root, siteDir, templatesDir, openapi: apiDocument }));
     const watcher = watchFiles([...watched], {
       ignoreInitial: true,
