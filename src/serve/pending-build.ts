@@ -1,5 +1,5 @@
 import type { OutputFile } from '../output/write.js';
-import { fileSpellings } from './static-server.js';
+import { outputPaths } from './static-server.js';
 
 /** Renders a page of the build under way by its output path (render-pages.ts pageOnRequest). */
 export type PageRenderer = (file: string) => OutputFile | undefined;
@@ -64,16 +64,11 @@ export function createPendingBuild(): PendingBuild {
       notify();
     },
     find(inBase) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(inBase);
-      } catch {
-        return undefined;
-      }
-      const asset = files.get(decoded.replace(/^\/+/, ''));
+      const spellings = outputPaths(inBase);
+      const asset = spellings[0] === undefined ? undefined : files.get(spellings[0]);
       if (asset || renderers.length === 0) return asset;
-      for (const candidate of fileSpellings(decoded)) {
-        const found = page(candidate.replace(/^\/+/, ''));
+      for (const candidate of spellings) {
+        const found = page(candidate);
         if (found) return found;
       }
       return undefined;

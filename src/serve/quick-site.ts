@@ -20,7 +20,7 @@ import type { Route } from '../routes/route.js';
 import { buildRouteTable } from '../routes/route-table.js';
 import { buildSiteData } from '../routes/site-data.js';
 import { shellKey } from './shell-key.js';
-import { fileSpellings } from './static-server.js';
+import { outputPaths } from './static-server.js';
 
 /**
  * `portal serve`'s first page after a fresh start (issue 16 item 2): with no earlier preview to show, the first
@@ -96,6 +96,7 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
   const assets = new Map<string, OutputFile>();
   let made = 0;
   const release = input.interrupt?.track(input.genDir);
+  let closing: Promise<void> | undefined;
   const idle = async (): Promise<void> => {
     await Promise.all(pages.values());
   };
@@ -143,14 +144,7 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
 
   return {
     page(inBase) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(inBase);
-      } catch {
-        return Promise.resolve(undefined);
-      }
-      for (const spelling of fileSpellings(decoded)) {
-        const file = spelling.replace(/^\/+/, '');
+      for (const file of outputPaths(inBase)) {
         const route = routeOf(file);
         if (!route) continue;
         let page = pages.get(file);
@@ -180,10 +174,14 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
       return contents && { path: decoded.slice(1), contents: new Uint8Array(contents) };
     },
     idle,
-    async close() {
-      await idle();
-      await fs.rm(input.genDir, { recursive: true, force: true });
-      release?.();
+    close() {
+      // Once, whoever asks first (the first build's end, or serve closing before it).
+      closing ??= (async () => {
+        await idle();
+        await fs.rm(input.genDir, { recursive: true, force: true });
+        release?.();
+      })();
+      return closing;
     },
   };
 }

@@ -57,6 +57,21 @@ export function fileSpellings(urlPath: string): string[] {
 }
 
 /**
+ * The output paths (relative, `docs/intro/index.html`) a request path under the base URL may name, decoded, in
+ * fileSpellings' order; none for a path that does not decode. For what `serve` holds in memory (pending-build.ts,
+ * quick-site.ts): paths match exactly, nothing is resolved on disk.
+ */
+export function outputPaths(inBase: string): string[] {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(inBase);
+  } catch {
+    return [];
+  }
+  return fileSpellings(decoded).map((spelling) => spelling.replace(/^\/+/, ''));
+}
+
+/**
  * Resolves a request path to a file strictly inside `root`, or null. Refuses traversal in every spelling
  * (`../`, encoded or double-encoded dots, backslashes, NUL) and symlinks that leave the folder (issue 8).
  */
