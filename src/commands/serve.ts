@@ -411,10 +411,11 @@ export async function serve(options: ServeOptions): Promise<{
     const files = Object.entries(started.getWatched()).flatMap(([dir, names]) =>
       names.map((name) => path.join(dir, name)),
     );
-    for (const file of files) {
-      const stat = await fs.stat(file).catch(() => undefined);
+    const stats = await Promise.all(files.map((file) => fs.stat(file).catch(() => undefined)));
+    files.forEach((file, i) => {
+      const stat = stats[i];
       if (stat?.isFile() && stat.mtimeMs > since) started.emit('all', 'change', file);
-    }
+    });
   }
 
   /** Rebuilds on every change under the watched folders, one build at a time, after `building`. */
