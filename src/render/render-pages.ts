@@ -7,7 +7,7 @@ import type { ServerBundle } from '../bundle/server.js';
 import { error, PortalError } from '../diagnostics.js';
 import { decodeEntities } from '../html-entities.js';
 import { inSlices } from '../in-slices.js';
-import { absoluteUrl } from '../publish/public-routes.js';
+import { absoluteFileUrl, absoluteUrl } from '../publish/public-routes.js';
 import { toHref } from '../routes/slug.js';
 import { withInternalLinks } from '../../templates/shared/urls.js';
 import type { OutputFile } from '../output/write.js';
@@ -138,6 +138,7 @@ export function pageDocument(
   const asset = (p: string) => toHref(`/${p}`, o.site.baseUrl, undefined);
   const htmlLang = o.site.locales.find((l) => l.name === o.site.currentLocale)?.htmlLang ?? 'en';
   const links = (html: string): string => withInternalLinks(html, o.site);
+  const address = { url: o.config.url, baseUrl: o.site.baseUrl, trailingSlash: o.config.trailingSlash };
   return (route, body, asBytes = false) => {
     const module = o.bundle.modules.get(route.path);
     if (!module) throw new Error(`no server module for ${route.path}`);
@@ -162,11 +163,8 @@ export function pageDocument(
       css: asset(o.manifest.css),
       runtime: asset(o.manifest.runtime),
       preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
-      canonical: absoluteUrl(
-        { url: o.config.url, baseUrl: o.site.baseUrl, trailingSlash: o.config.trailingSlash },
-        route.path,
-      ),
-      image: o.config.image ? `${o.config.url.replace(/\/$/, '')}${asset(o.config.image)}` : undefined,
+      canonical: absoluteUrl(address, route.path),
+      image: o.config.image ? absoluteFileUrl(address, o.config.image) : undefined,
       boot: {
         path: route.path,
         chunk: asset(assets.chunk),
