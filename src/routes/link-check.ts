@@ -1,5 +1,6 @@
 import { error, excerpt as quote, warning, type Diagnostic } from '../diagnostics.js';
 import type { Route } from './route.js';
+import { markdownFileLink } from './file-links.js';
 import { normalizePath } from './slug.js';
 import { SCRIPT_SCHEMES, urlScheme } from './url-scheme.js';
 
@@ -54,6 +55,8 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     isImage = false,
     lenient = false,
     fromReference = false,
+    /** The URL as written, when the route stage resolved it to `url`. */
+    written = url,
   ) => {
     const at = (): At => (typeof where === 'function' ? where() : where);
     // Judged as a browser reads the URL (issue 8): ` java\tscript:` is a javascript: URL too.
@@ -73,6 +76,20 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     const target = normalizePath(decodeSafe(resolved));
     if (!routePaths.has(target) && !input.staticFiles.has(target)) {
       if (!fromReference && !isImage && intoReplaced(target)) return missInPreview(at().file, target);
+      // Left as written by the route stage: the file it names makes no page of this build.
+      if (!isImage && markdownFileLink(url)) {
+        diagnostics.push(
+          (lenient ? warning : error)(
+            'link-broken',
+            `broken link "${quote(url)}": no page or doc of this build is made from that file`,
+            {
+              ...at(),
+              hint: 'name a Markdown file of the site by its path from this file (./setup.md, ../guides/intro.mdx; drafts are not built), or link to a route such as /docs/intro',
+            },
+          ),
+        );
+        return;
+      }
       diagnostics.push(
         (lenient ? warning : error)(
           isImage ? 'image-missing' : 'link-broken',
@@ -94,7 +111,7 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
         diagnostics.push(
           warning(
             'anchor-broken',
-            `broken anchor "${quote(url)}"${label === 'link' || label === 'image' ? '' : ` in ${label}`}: ${quote(target)} has no element with id "${quote(hash)}"`,
+            `broken anchor "${quote(written)}"${label === 'link' || label === 'image' ? '' : ` in ${label}`}: ${quote(target)} has no element with id "${quote(hash)}"`,
             { ...at(), hint: `use one of the heading ids of ${quote(target)}` },
           ),
         );
@@ -114,6 +131,7 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
         link.kind === 'image',
         link.lenient,
         route.kind.startsWith('api-'),
+        link.written,
       );
     }
   }

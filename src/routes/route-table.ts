@@ -1,4 +1,5 @@
 import type { PortalConfig } from '../config/schema.js';
+import type { SourceLink } from '../content/compile.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { SourceFile } from '../content/scan.js';
 import { error, excerpt, warning, type Diagnostic } from '../diagnostics.js';
@@ -10,6 +11,7 @@ import { routePathProblem } from './route-path.js';
 import { flattenSidebar } from './sidebars.js';
 import { pageRoute } from './slug.js';
 import { buildTagRoutes, collectTags, type TagInfo } from './tags.js';
+import { type FileLinkTargets, resolveFileLinks } from './file-links.js';
 import { resolveVersionLinks } from './version-links.js';
 
 export interface RouteTableInput {
@@ -32,18 +34,24 @@ export interface RouteTable {
 export function buildRouteTable(input: RouteTableInput): RouteTable {
   const { config } = input;
   const candidates: Route[] = [];
+  // Links to Markdown files by their path lead to the page or doc made from the file.
+  const byFile = new Map<string, string>();
+  for (const { file } of input.pages) byFile.set(file.file, pageRoute(file.rel));
+  for (const version of input.docVersions) for (const doc of version.docs) byFile.set(doc.file, doc.path);
 
   for (const { file, source } of input.pages) {
     const path = pageRoute(file.rel);
     const fm = source?.frontMatter ?? {};
     const h1 = source?.headings.find((h) => h.depth === 1)?.text;
+    const links = source?.links ?? [];
+    const resolved = resolveFileLinks(links, { file: file.file }, { byFile });
     candidates.push({
       path,
       kind: 'page',
       template: 'PlainPage',
       file: file.file,
       body: file.ext === '.tsx' ? { type: 'tsx', file: file.file } : { type: 'mdx', code: source?.code ?? '' },
-      links: source?.links ?? [],
+      links: withResolved(links, resolved),
       unlisted: fm.unlisted === true,
       page: {
         path,
@@ -55,6 +63,7 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
         ...(file.ext !== '.tsx' && !h1 && fm.title ? { showTitle: true } : {}),
         // A React page lays out its own <main>; Markdown pages get the plain layout.
         data: { custom: file.ext === '.tsx' },
+        ...(resolved.size ? { resolvedLinks: Object.fromEntries(resolved) } : {}),
       },
     });
   }
@@ -64,7 +73,8 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
     const tags = collectTags(version.docs, version.plan.base);
     return { version, tags, tagRoutes: buildTagRoutes(tags, version.plan.base) };
   });
-  for (const { version, tags, tagRoutes } of tagged) candidates.push(...docRoutes({ version, tags, tagRoutes, input }));
+  for (const { version, tags, tagRoutes } of tagged)
+    candidates.push(...docRoutes({ version, tags, tagRoutes, input, byFile }));
   for (const { version } of tagged) candidates.push(...categoryRoutes(version));
   for (const { tagRoutes } of tagged) candidates.push(...tagRoutes);
   candidates.push(...input.apiRoutes);
@@ -86,11 +96,13 @@ function docRoutes({
   tags,
   tagRoutes,
   input,
+  byFile,
 }: {
   version: DocsVersionContent;
   tags: readonly TagInfo[];
   tagRoutes: readonly Route[];
   input: RouteTableInput;
+  byFile: FileLinkTargets['byFile'];
 }): Route[] {
   const { config } = input;
   const { plan } = version;
@@ -101,25 +113,27 @@ function docRoutes({
     ...version.generatedIndexes.map((g) => g.path),
     ...tagRoutes.map((r) => r.path),
   ]);
+  const targets: FileLinkTargets = { byFile, byRel: new Map(version.docs.map((d) => [d.rel, d.path])) };
   return version.docs.map((doc): Route => {
     const fm = doc.source.frontMatter;
     const sidebarId = version.docSidebar.get(doc.id);
     const around = neighbours.get(doc.path);
-    const linkMap = resolveVersionLinks({
-      links: doc.source.links,
-      routeBasePath: config.docs.routeBasePath,
-      versionBase: plan.base,
-      versionPaths,
-    });
+    const linkMap = new Map([
+      ...resolveVersionLinks({
+        links: doc.source.links,
+        routeBasePath: config.docs.routeBasePath,
+        versionBase: plan.base,
+        versionPaths,
+      }),
+      ...resolveFileLinks(doc.source.links, doc, targets),
+    ]);
     return {
       path: doc.path,
       kind: 'doc',
       template: 'DocPage',
       file: doc.file,
       body: { type: 'mdx', code: doc.source.code },
-      links: linkMap.size
-        ? doc.source.links.map((l) => ({ ...l, url: linkMap.get(l.url) ?? l.url }))
-        : doc.source.links,
+      links: withResolved(doc.source.links, linkMap),
       unlisted: doc.unlisted,
       ...(sidebarId && plan.sidebarKeyPrefix ? { sidebarKey: `${plan.sidebarKeyPrefix}${sidebarId}` } : {}),
       page: {
@@ -138,11 +152,17 @@ function docRoutes({
         ...(config.docs.editUrl
           ? { editUrl: `${config.docs.editUrl.replace(/\/$/, '')}/${plan.contentPath}/${doc.rel}` }
           : {}),
-        ...(linkMap.size ? { versionLinks: Object.fromEntries(linkMap) } : {}),
+        ...(linkMap.size ? { resolvedLinks: Object.fromEntries(linkMap) } : {}),
       },
     };
   });
 }
+
+/** A body's links as the link check reads them: where the resolved ones lead, the written URL kept for messages. */
+const withResolved = (links: SourceLink[], resolved: ReadonlyMap<string, string>): SourceLink[] =>
+  resolved.size
+    ? links.map((l) => (resolved.has(l.url) ? { ...l, url: resolved.get(l.url) as string, written: l.url } : l))
+    : links;
 
 /** Generated category index pages of one version. */
 function categoryRoutes(version: DocsVersionContent): Route[] {

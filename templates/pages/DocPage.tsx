@@ -1,21 +1,17 @@
-import { useMemo, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { PageData } from '../shared/types.ts';
 import { DocVersionBanner } from '../shell/DocVersionBanner.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
 import { ContentSlot } from './static-content.tsx';
-import { mdxComponents, withVersionLinks } from './mdx-components.tsx';
+import { useBodyComponents } from './mdx-components.tsx';
 
 type ContentType = ComponentType<{ components?: Record<string, unknown> }>;
 
 /** A doc: sidebar, the MDX body with its tags and pagination, and the table of contents. */
 export function DocPage({ page, Content }: { page: PageData; Content?: ContentType }) {
-  // A stable object per page: a new component type on every render would remount each link.
-  const components = useMemo(
-    () => (page.versionLinks ? withVersionLinks(page.versionLinks) : mdxComponents),
-    [page.versionLinks],
-  );
+  const components = useBodyComponents(page.resolvedLinks);
   return (
     <div className="doc-layout">
       {page.sidebar && <Sidebar items={page.sidebar} />}

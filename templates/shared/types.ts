@@ -63,8 +63,12 @@ interface PageFields {
   next?: PageRef;
   lastUpdated?: string;
   editUrl?: string;
-  /** A versioned doc's links into the docs, as written -> the same page in the doc's own version (issue 4 item 6). */
-  versionLinks?: Record<string, string>;
+  /**
+   * Links of the body the build resolved, as written -> where they lead: a versioned doc's links into the docs go
+   * to the same page in the doc's own version (issue 4 item 6), a link to a Markdown file (`./setup.md`) to the
+   * page made from it.
+   */
+  resolvedLinks?: Record<string, string>;
 }
 
 /** A page from site/pages: a React page (`.tsx`) lays out its own `<main>`, Markdown gets the plain layout. */

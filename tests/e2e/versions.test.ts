@@ -144,3 +144,25 @@ describe('preferred docs version', () => {
     await onOld.context.close();
   });
 });
+
+describe('links to Markdown files', () => {
+  it("lead client-side to the page made from the file, in the doc's own version, also once navigated to", async () => {
+    const { page, context, errors } = await openPage(site, '/docs/next/intro');
+    const byFile = page.locator('article a:has-text("setup, by file")');
+    expect(await byFile.getAttribute('href')).toBe('/docs/next/guides/setup');
+    await markWindow(page);
+    await byFile.click();
+    await page.waitForURL(`${site.url}/docs/next/guides/setup`);
+    expect(await page.locator('article h1').first().textContent()).toBe('Setup (next)');
+
+    // A doc rendered in the browser from its chunk (not from the HTML) has the same link.
+    await page.click('.menu-link:has-text("Introduction")');
+    await page.waitForURL(`${site.url}/docs/next/intro`);
+    expect(await byFile.getAttribute('href')).toBe('/docs/next/guides/setup');
+    await byFile.click();
+    await page.waitForURL(`${site.url}/docs/next/guides/setup`);
+    expect(await sameDocument(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -54,6 +54,12 @@ describe('a site with two locales', () => {
     const intro = await html('fr/docs/intro/index.html');
     expect(intro).toContain('L&#x27;introduction en français.');
     expect(intro).toContain('<a href="/fr/docs/other#details" data-internal="">l&#x27;autre page</a>');
+    // Linked by its file: the untranslated sibling, in the French site.
+    expect(intro).toContain('<a href="/fr/docs/other#details" data-internal="">par son fichier</a>');
+    expect(await html('docs/intro/index.html')).toContain(
+      '<a href="/docs/other#details" data-internal="">by its file</a>',
+    );
+    expect(await html('index.html')).toContain('<a href="/docs/intro" data-internal="">by its file</a>');
     expect(await html('fr/index.html')).toContain('Bienvenue');
     expect(await html('fr/docs/other/index.html')).toContain('Not translated: French readers see this English text.');
     expect(await html('docs/intro/index.html')).toContain('The English introduction.');

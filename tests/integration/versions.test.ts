@@ -85,10 +85,23 @@ describe('a site with two docs versions', () => {
     expect(page).toContain('<a href="/docs/next/guides/setup" data-internal="">setup guide</a>');
     expect(page).toContain('<a href="/docs/next/new-feature#how-it-works" data-internal="">new feature</a>');
     const route = built.table.byPath.get('/docs/next/intro');
-    expect(route?.links.map((l) => l.url)).toEqual(['/docs/next/guides/setup', '/docs/next/new-feature#how-it-works']);
+    expect(route?.links.map((l) => l.url)).toEqual([
+      '/docs/next/guides/setup',
+      '/docs/next/new-feature#how-it-works',
+      '/docs/next/guides/setup',
+    ]);
     // The last version's docs keep their links as written.
     expect(await html('docs/intro/index.html')).toContain(
       '<a href="/docs/guides/setup" data-internal="">setup guide</a>',
+    );
+  });
+
+  it("leads a link to a Markdown file to the page made from it in the linking doc's own version", async () => {
+    expect(await html('docs/next/intro/index.html')).toContain(
+      '<a href="/docs/next/guides/setup" data-internal="">setup, by file</a>',
+    );
+    expect(await html('docs/intro/index.html')).toContain(
+      '<a href="/docs/guides/setup" data-internal="">setup, by file</a>',
     );
   });
 

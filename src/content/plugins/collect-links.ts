@@ -4,6 +4,8 @@ import { SCRIPT_SCHEMES, urlScheme } from '../../routes/url-scheme.js';
 
 export interface SourceLink {
   url: string;
+  /** The URL as the source wrote it, where the route stage resolved it to `url` (route-table.ts): for messages. */
+  written?: string | undefined;
   line?: number | undefined;
   column?: number | undefined;
   kind: 'link' | 'image';

@@ -42,6 +42,18 @@ describe('link check', () => {
     const [d] = run([route('/docs/a', [{ url: '/docs/b#nope', kind: 'link' }]), route('/docs/b')]);
     expect(d).toMatchObject({ severity: 'warning', code: 'anchor-broken' });
   });
+  it('says a link to a Markdown file names no page of the build, and quotes a resolved one as written', () => {
+    const [missing] = run([route('/docs/a', [{ url: './setup.md#install', kind: 'link', line: 4, column: 3 }])]);
+    expect(missing).toMatchObject({ severity: 'error', code: 'link-broken', line: 4, column: 3 });
+    expect(missing?.message).toBe(
+      'broken link "./setup.md#install": no page or doc of this build is made from that file',
+    );
+    const [anchor] = run([
+      route('/docs/a', [{ url: '/docs/b#nope', written: './b.md#nope', kind: 'link' }]),
+      route('/docs/b'),
+    ]);
+    expect(anchor?.message).toBe('broken anchor "./b.md#nope": /docs/b has no element with id "nope"');
+  });
   it('understands links written with the base URL', () => {
     expect(
       run([route('/docs/a', [{ url: '/portal/docs/b', kind: 'link' }]), route('/docs/b')], { baseUrl: '/portal/' }),

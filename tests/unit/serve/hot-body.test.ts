@@ -62,7 +62,7 @@ describe('hotRoutes: an edit shown before its rebuild (issue 16)', () => {
   it('resolves the links of a doc of another version than the last within its version, as the build does', async () => {
     const routes = await edited(versioned, 'docs/intro.md', (t) => `${t}\nBack to [the intro](/docs/intro).\n`);
     expect(routes?.[0]?.path).toBe('/docs/next/intro');
-    expect(routes?.[0]?.page.versionLinks).toMatchObject({ '/docs/intro': '/docs/next/intro' });
+    expect(routes?.[0]?.page.resolvedLinks).toMatchObject({ '/docs/intro': '/docs/next/intro' });
   });
 
   it('gives a front matter edit that changes that page alone: the levels and the showing of its table of contents', async () => {
