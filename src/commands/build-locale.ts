@@ -17,6 +17,7 @@ import {
   type CompileCache,
   type CompilePool,
 } from '../content/compile-pool.js';
+import { collectContentFiles } from '../content/content-files.js';
 import { loadLastUpdated } from '../content/last-updated.js';
 import { scanSite } from '../content/scan-site.js';
 import type { StaticFiles } from '../content/scan-static.js';
@@ -292,12 +293,19 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     warnings.push(...versions.diagnostics.filter((d) => d.severity === 'warning'));
     throwOnErrors([...versions.diagnostics, ...siteData.diagnostics]);
     const lastUpdated = await lastUpdatedLoading;
+    // Images and other files the pages link to by their path, copied into the output under a name from their bytes.
+    const contentFiles = await collectContentFiles(
+      markdown.map((s, i) => ({ file: s.file, links: processed[i]?.links ?? [] })),
+      o.siteDir,
+    );
     const tableInput = {
       config,
       pages: site.pages.map((file) => ({ file, source: processedByFile.get(file.file) })),
       apiRoutes: api.routes,
+      files: new Map([...contentFiles].map(([file, out]) => [file, `/${out.path}`])),
       lastUpdated,
     };
+    const linkedFiles = [...contentFiles.values()];
     const table = await stage(log, 'routes', () => buildRouteTable({ ...tableInput, docVersions: versions.contents }));
     warnings.push(...throwOnErrors(table.diagnostics));
     // serve: an edit of one of these docs' bodies is shown from these inputs before the next build (hot-body.ts).
@@ -345,7 +353,10 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
           shell: shellKey(config, client.manifest),
           manifest: manifest.url,
         };
-        o.onClientReady?.({ files: [...client.files, manifest.file, ...dataChunks, ...api.files], live });
+        o.onClientReady?.({
+          files: [...client.files, manifest.file, ...dataChunks, ...api.files, ...linkedFiles],
+          live,
+        });
         return { client, manifest, live };
       });
       const server = () =>
@@ -415,7 +426,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
     o.superseded?.throwIfAborted();
     // 7. Check: broken links fail the build, broken anchors warn
     const staticFiles = new Set(o.statics.paths);
-    for (const f of api.files) staticFiles.add(`/${f.path}`);
+    for (const f of [...api.files, ...linkedFiles]) staticFiles.add(`/${f.path}`);
     const linkDiagnostics = await stage(log, 'check links', () =>
       checkLinks({
         routes: table.routes,
@@ -459,6 +470,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       manifest.file,
       ...(emit ? [] : [...rendered.files, ...rendered.chunks]),
       ...api.files,
+      ...linkedFiles,
       ...published,
     ];
     return { files, table, warnings, live };

@@ -3,20 +3,29 @@ import type { SourceLink } from '../content/compile.js';
 import { urlScheme } from './url-scheme.js';
 
 /**
- * A link to a Markdown source by its path from the linking file, as Docusaurus, VitePress and Rspress let authors
- * write them: `./setup.md`, `../guides/intro.mdx#install`, `setup.md?tab=npm`. Its decoded path and what follows it
- * (query, fragment); undefined for any other URL (a route such as `/docs/setup`, an external URL, an anchor).
+ * A link naming a file by its path from the linking file (`./setup.md`, `../img/diagram.png#x`): its decoded path
+ * and what follows it (query, fragment). Undefined for any other URL: a route (`/docs/setup`, `./setup`: no
+ * extension), an external URL, an anchor.
  */
-export function markdownFileLink(url: string): { path: string; suffix: string } | undefined {
+export function pathLink(url: string): { path: string; suffix: string } | undefined {
   if (url === '' || url.startsWith('/') || url.startsWith('#') || url.startsWith('?') || urlScheme(url)) return;
   const cut = url.search(/[?#]/);
   const written = cut === -1 ? url : url.slice(0, cut);
-  if (!/\.mdx?$/.test(written)) return;
+  if (!/\.[A-Za-z0-9]+$/.test(written)) return;
   try {
     return { path: decodeURI(written), suffix: cut === -1 ? '' : url.slice(cut) };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A link to a Markdown source by its path, as Docusaurus, VitePress and Rspress let authors write them:
+ * `./setup.md`, `../guides/intro.mdx#install`, `setup.md?tab=npm`.
+ */
+export function markdownFileLink(url: string): { path: string; suffix: string } | undefined {
+  const link = pathLink(url);
+  return link && /\.mdx?$/.test(link.path) ? link : undefined;
 }
 
 /** The routes a Markdown file link can lead to. */
@@ -28,11 +37,14 @@ export interface FileLinkTargets {
    * siblings as the default locale's doc does, whether or not they are translated.
    */
   byRel?: ReadonlyMap<string, string> | undefined;
+  /** Other files of the site that pages link to by their path (an image beside a doc), by absolute file: their URL. */
+  files?: ReadonlyMap<string, string> | undefined;
 }
 
 /**
- * Route stage (pure): the Markdown file links of one source that name a page or doc of this build, as written ->
- * that route, query and fragment kept. Links naming no such file are left out: the link check reports them.
+ * Route stage (pure): the links of one source that name a file by its path, as written -> where they lead, query
+ * and fragment kept: a Markdown file to the page or doc made from it, another file of the site (an image, a
+ * download) to its copy in the output. Links naming no such file are left out: the link check reports them.
  */
 export function resolveFileLinks(
   links: readonly SourceLink[],
@@ -42,9 +54,15 @@ export function resolveFileLinks(
 ): Map<string, string> {
   const resolved = new Map<string, string>();
   for (const link of links) {
-    if (link.kind !== 'link' || resolved.has(link.url)) continue;
-    const target = markdownFileLink(link.url);
+    if (resolved.has(link.url)) continue;
+    const target = pathLink(link.url);
     if (!target) continue;
+    if (!/\.mdx?$/.test(target.path)) {
+      const url = targets.files?.get(path.resolve(path.dirname(from.file), target.path));
+      if (url !== undefined) resolved.set(link.url, `${url}${target.suffix}`);
+      continue;
+    }
+    if (link.kind !== 'link') continue;
     let route: string | undefined;
     if (from.rel !== undefined && targets.byRel) {
       const rel = path.posix.normalize(path.posix.join(path.posix.dirname(from.rel), target.path));

@@ -1,6 +1,6 @@
 import { error, excerpt as quote, warning, type Diagnostic } from '../diagnostics.js';
 import type { Route } from './route.js';
-import { markdownFileLink } from './file-links.js';
+import { markdownFileLink, pathLink } from './file-links.js';
 import { normalizePath } from './slug.js';
 import { SCRIPT_SCHEMES, urlScheme } from './url-scheme.js';
 
@@ -76,6 +76,20 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     const target = normalizePath(decodeSafe(resolved));
     if (!routePaths.has(target) && !input.staticFiles.has(target)) {
       if (!fromReference && !isImage && intoReplaced(target)) return missInPreview(at().file, target);
+      // Left as written by the route stage: the file it names is not in the site folder.
+      if (pathLink(url) && !markdownFileLink(url)) {
+        diagnostics.push(
+          (lenient ? warning : error)(
+            isImage ? 'image-missing' : 'link-broken',
+            `${isImage ? 'missing image' : 'broken link'} "${quote(url)}": no such file in the site folder`,
+            {
+              ...at(),
+              hint: 'keep the file beside the page and name it by its path from the page (./img/diagram.png), or put it under site/static/ and use its path from the site root (/img/diagram.png)',
+            },
+          ),
+        );
+        return;
+      }
       // Left as written by the route stage: the file it names makes no page of this build.
       if (!isImage && markdownFileLink(url)) {
         diagnostics.push(

@@ -20,6 +20,8 @@ export interface RouteTableInput {
   /** Each docs version's docs, sidebars and generated indexes; a site without versions has one. */
   docVersions: readonly DocsVersionContent[];
   apiRoutes: readonly Route[];
+  /** Files of the site that pages link to by their path (content-files.ts), by absolute file: their URL path. */
+  files?: ReadonlyMap<string, string> | undefined;
   /** Last-updated dates by file, where git knows them. */
   lastUpdated?: ReadonlyMap<string, string> | undefined;
 }
@@ -44,7 +46,7 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
     const fm = source?.frontMatter ?? {};
     const h1 = source?.headings.find((h) => h.depth === 1)?.text;
     const links = source?.links ?? [];
-    const resolved = resolveFileLinks(links, { file: file.file }, { byFile });
+    const resolved = resolveFileLinks(links, { file: file.file }, { byFile, files: input.files });
     candidates.push({
       path,
       kind: 'page',
@@ -113,7 +115,11 @@ function docRoutes({
     ...version.generatedIndexes.map((g) => g.path),
     ...tagRoutes.map((r) => r.path),
   ]);
-  const targets: FileLinkTargets = { byFile, byRel: new Map(version.docs.map((d) => [d.rel, d.path])) };
+  const targets: FileLinkTargets = {
+    byFile,
+    byRel: new Map(version.docs.map((d) => [d.rel, d.path])),
+    files: input.files,
+  };
   return version.docs.map((doc): Route => {
     const fm = doc.source.frontMatter;
     const sidebarId = version.docSidebar.get(doc.id);

@@ -95,3 +95,22 @@ describe('the route table with links to Markdown files', () => {
     expect(table.byPath.get('/about')?.page.resolvedLinks).toEqual({ '../docs/intro.md': '/docs/intro' });
   });
 });
+
+describe('links to other files of the site', () => {
+  it('lead a link or an image naming a file by its path to its copy in the output', () => {
+    const files = new Map([['/site/docs/img/diagram.png', '/_portal/files/diagram-1a2b3c4d.png']]);
+    const resolved = resolveFileLinks(
+      [
+        { url: './img/diagram.png', kind: 'image' },
+        { url: 'img/diagram.png#zoom', kind: 'link' },
+        { url: './img/other.png', kind: 'image' },
+      ],
+      { file: '/site/docs/intro.md', rel: 'intro.md' },
+      { byFile: new Map(), byRel: new Map(), files },
+    );
+    expect(Object.fromEntries(resolved)).toEqual({
+      './img/diagram.png': '/_portal/files/diagram-1a2b3c4d.png',
+      'img/diagram.png#zoom': '/_portal/files/diagram-1a2b3c4d.png#zoom',
+    });
+  });
+});

@@ -54,6 +54,18 @@ describe('link check', () => {
     ]);
     expect(anchor?.message).toBe('broken anchor "./b.md#nope": /docs/b has no element with id "nope"');
   });
+  it('says an image or a file named by its path from the page is not in the site folder', () => {
+    const [image, file] = run([
+      route('/docs/a', [
+        { url: './img/nope.png', kind: 'image', line: 2 },
+        { url: '../files/price-list.pdf', kind: 'link', line: 3 },
+      ]),
+    ]);
+    expect(image).toMatchObject({ severity: 'error', code: 'image-missing', line: 2 });
+    expect(image?.message).toBe('missing image "./img/nope.png": no such file in the site folder');
+    expect(file).toMatchObject({ severity: 'error', code: 'link-broken', line: 3 });
+    expect(file?.message).toBe('broken link "../files/price-list.pdf": no such file in the site folder');
+  });
   it('understands links written with the base URL', () => {
     expect(
       run([route('/docs/a', [{ url: '/portal/docs/b', kind: 'link' }]), route('/docs/b')], { baseUrl: '/portal/' }),
