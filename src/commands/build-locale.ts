@@ -29,10 +29,9 @@ import { buildMachineFiles } from '../publish/index.js';
 import { loadBodyCache, saveBodyCache } from '../render/body-disk-cache.js';
 import { releaseWrittenPage } from '../render/release-page.js';
 import { pageOnRequest, renderPages, type RenderOptions } from '../render/render-pages.js';
-import { buildDocsVersions, type BuildDocsVersionsInput } from '../routes/docs-versions.js';
+import { buildRoutes, type BuildRoutesInput } from '../routes/build-routes.js';
 import { checkLinks } from '../routes/link-check.js';
-import { buildRouteTable, type RouteTable } from '../routes/route-table.js';
-import { buildSiteData } from '../routes/site-data.js';
+import type { RouteTable } from '../routes/route-table.js';
 import { buildSiteSearch } from '../search/site-search.js';
 import { searchReadsHtml } from '../search/units.js';
 import type { PageRenderer } from '../serve/pending-build.js';
@@ -271,47 +270,39 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
       );
     warnings.push(...throwOnErrors(api.diagnostics));
 
-    // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
-    const versionsInput: BuildDocsVersionsInput = {
-      versions: site.versions,
-      processed: processedByFile,
-      apiItems: api.sidebarItems,
-      includeDrafts: o.includeDrafts ?? false,
-      sidebarCollapsed: config.docs.sidebarCollapsed,
-    };
-    const versions = buildDocsVersions(versionsInput);
-    const { docs, draftIds, sidebars } = versions.last;
-    const siteData = buildSiteData({
-      config,
-      configFile: o.configFile,
-      docs,
-      draftIds,
-      sidebars,
-      versions: versions.data,
-      locale: o.locale,
-    });
-    warnings.push(...versions.diagnostics.filter((d) => d.severity === 'warning'));
-    throwOnErrors([...versions.diagnostics, ...siteData.diagnostics]);
-    const lastUpdated = await lastUpdatedLoading;
     // Images and other files the pages link to by their path, copied into the output under a name from their bytes.
     const contentFiles = await collectContentFiles(
       markdown.map((s, i) => ({ file: s.file, links: processed[i]?.links ?? [] })),
       o.siteDir,
     );
-    const tableInput = {
-      config,
-      pages: site.pages.map((file) => ({ file, source: processedByFile.get(file.file) })),
-      apiRoutes: api.routes,
-      files: new Map([...contentFiles].map(([file, out]) => [file, `/${out.path}`])),
-      lastUpdated,
-    };
     const linkedFiles = [...contentFiles.values()];
-    const table = await stage(log, 'routes', () => buildRouteTable({ ...tableInput, docVersions: versions.contents }));
-    warnings.push(...throwOnErrors(table.diagnostics));
+    // 3. Route table: each docs version with its own docs and sidebars; navbar items checked against the last one
+    const routesInput: BuildRoutesInput = {
+      versions: {
+        versions: site.versions,
+        processed: processedByFile,
+        apiItems: api.sidebarItems,
+        includeDrafts: o.includeDrafts ?? false,
+        sidebarCollapsed: config.docs.sidebarCollapsed,
+      },
+      table: {
+        config,
+        pages: site.pages.map((file) => ({ file, source: processedByFile.get(file.file) })),
+        apiRoutes: api.routes,
+        files: new Map([...contentFiles].map(([file, out]) => [file, `/${out.path}`])),
+        lastUpdated: await lastUpdatedLoading,
+      },
+      configFile: o.configFile,
+      locale: o.locale,
+    };
+    const { versions, siteData, table } = await stage(log, 'routes', () => {
+      const built = buildRoutes(routesInput);
+      warnings.push(...throwOnErrors(built.diagnostics));
+      return { ...built, table: built.table as RouteTable };
+    });
     // serve: an edit of one of these docs' bodies is shown from these inputs before the next build (hot-body.ts).
     o.preview?.hotSites.set(config.baseUrl, {
-      versions: versionsInput,
-      table: tableInput,
+      routes: routesInput,
       byPath: table.byPath,
       sidebars: versions.bundleSidebars,
     });
@@ -458,7 +449,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         routes: table.routes,
         config,
         site: siteData.site,
-        sidebars,
+        sidebars: versions.last.sidebars,
         sourceOf: (f) => sourceText.get(f),
         locale: o.locale,
       }),

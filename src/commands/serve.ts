@@ -238,7 +238,7 @@ export async function serve(options: ServeOptions): Promise<{
   const showEdit = async (file: string): Promise<'shown' | 'not shown' | 'left to a newer event'> => {
     const attempt = ++lastAttempt;
     editAttempts.set(file, attempt);
-    const sites = [...preview.hotSites].filter(([, site]) => site.versions.processed.has(file));
+    const sites = [...preview.hotSites].filter(([, site]) => site.routes.versions.processed.has(file));
     const compiler = preview.compiler;
     if (sites.length === 0 || !compiler) return 'not shown';
     try {
@@ -287,7 +287,7 @@ export async function serve(options: ServeOptions): Promise<{
   const warmUpCompiler = async (): Promise<void> => {
     const compiler = preview.compiler;
     if (!compiler) return;
-    const docs = [...preview.hotSites.values()].flatMap((site) => [...site.versions.processed.keys()]);
+    const docs = [...preview.hotSites.values()].flatMap((site) => [...site.routes.versions.processed.keys()]);
     const scratch: CompileCache = { memory: new Map(), used: new Set() };
     for (const file of [...new Set(docs)].slice(0, WARM_UP_DOCS)) {
       if (closing || lastAttempt > 0) return;

@@ -1,8 +1,7 @@
 import type { ProcessedSource } from '../content/process-source.js';
 import { staticContentNodes } from '../content/static-content-module.js';
-import { buildDocsVersions, type BuildDocsVersionsInput } from '../routes/docs-versions.js';
+import { buildRoutes, type BuildRoutesInput } from '../routes/build-routes.js';
 import type { Route } from '../routes/route.js';
-import { buildRouteTable, type RouteTableInput } from '../routes/route-table.js';
 import type { StaticNode } from '../../templates/shared/static-node.js';
 import type { HotRoute } from '../../templates/shared/live-update.js';
 import type { SidebarItem } from '../../templates/shared/types.js';
@@ -12,8 +11,7 @@ import type { SidebarItem } from '../../templates/shared/types.js';
  * again, as the route stage would, without a build.
  */
 export interface HotSite {
-  versions: BuildDocsVersionsInput;
-  table: Omit<RouteTableInput, 'docVersions'>;
+  routes: BuildRoutesInput;
   /** The routes that build made, by path. */
   byPath: ReadonlyMap<string, Route>;
   /** Every version's sidebars as that build bundled them. */
@@ -28,20 +26,19 @@ export interface HotSite {
  * files of no route. Pure: the same route stage as the build, on its inputs with the new source in place.
  */
 export function hotRoutes(site: HotSite, file: string, source: ProcessedSource): HotRoute[] | undefined {
-  const before = site.versions.processed.get(file);
+  const input = site.routes;
+  const before = input.versions.processed.get(file);
   if (!before || source.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const nodes: StaticNode[] | undefined = staticContentNodes(source.code);
   if (!nodes) return undefined;
-  const processed = new Map(site.versions.processed);
+  const processed = new Map(input.versions.processed);
   processed.set(file, source);
-  const versions = buildDocsVersions({ ...site.versions, processed });
-  if (versions.diagnostics.some((d) => d.severity === 'error')) return undefined;
-  const table = buildRouteTable({
-    ...site.table,
-    pages: site.table.pages.map((p) => (p.file.file === file ? { ...p, source } : p)),
-    docVersions: versions.contents,
+  const { versions, table, diagnostics } = buildRoutes({
+    ...input,
+    versions: { ...input.versions, processed },
+    table: { ...input.table, pages: input.table.pages.map((p) => (p.file.file === file ? { ...p, source } : p)) },
   });
-  if (table.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  if (!table || diagnostics.some((d) => d.severity === 'error')) return undefined;
   // A body reaches no page but its own (its title is checked below): every other route and the sidebars are only
   // compared, at some cost on a large site, when the front matter changed too.
   const onlyBody = JSON.stringify(source.frontMatter) === JSON.stringify(before.frontMatter);

@@ -15,10 +15,8 @@ import type { Interruptible } from '../output/interrupt.js';
 import type { OutputFile } from '../output/write.js';
 import { htmlFileFor } from '../render/output-path.js';
 import { pageOnRequest } from '../render/render-pages.js';
-import { buildDocsVersions, type BuildDocsVersionsInput } from '../routes/docs-versions.js';
+import { buildRoutes } from '../routes/build-routes.js';
 import type { Route } from '../routes/route.js';
-import { buildRouteTable } from '../routes/route-table.js';
-import { buildSiteData } from '../routes/site-data.js';
 import { shellKey } from './shell-key.js';
 import { outputPaths } from './static-server.js';
 
@@ -188,44 +186,35 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
 
 /** The route stage on these sources, without the API reference; undefined when it fails (the build says why). */
 function routesOf(input: QuickSiteInput, processed: ReadonlyMap<string, ProcessedSource>) {
-  const versionsInput: BuildDocsVersionsInput = {
-    versions: input.site.versions,
-    processed,
-    apiItems: input.apiCategory
-      ? [
-          {
-            type: 'category',
-            label: input.apiCategory.label,
-            href: input.apiCategory.path,
-            collapsed: false,
-            items: [],
-          },
-        ]
-      : [],
-    includeDrafts: input.includeDrafts,
-    sidebarCollapsed: input.config.docs.sidebarCollapsed,
-  };
-  const versions = buildDocsVersions(versionsInput);
-  const { docs, draftIds, sidebars } = versions.last;
-  const siteData = buildSiteData({
-    config: input.config,
+  const { versions, siteData, table, diagnostics } = buildRoutes({
+    versions: {
+      versions: input.site.versions,
+      processed,
+      apiItems: input.apiCategory
+        ? [
+            {
+              type: 'category',
+              label: input.apiCategory.label,
+              href: input.apiCategory.path,
+              collapsed: false,
+              items: [],
+            },
+          ]
+        : [],
+      includeDrafts: input.includeDrafts,
+      sidebarCollapsed: input.config.docs.sidebarCollapsed,
+    },
+    table: {
+      config: input.config,
+      pages: input.site.pages.map((file) => ({ file, source: processed.get(file.file) })),
+      apiRoutes: [],
+    },
     configFile: input.configFile,
-    docs,
-    draftIds,
-    sidebars,
-    versions: versions.data,
     locale: input.locale,
   });
-  const table = buildRouteTable({
-    config: input.config,
-    pages: input.site.pages.map((file) => ({ file, source: processed.get(file.file) })),
-    docVersions: versions.contents,
-    apiRoutes: [],
-  });
-  const failed = [...versions.diagnostics, ...siteData.diagnostics, ...table.diagnostics].some(
-    (d) => d.severity === 'error',
-  );
-  return failed ? undefined : { versions, site: siteData.site, table };
+  return !table || diagnostics.some((d) => d.severity === 'error')
+    ? undefined
+    : { versions, site: siteData.site, table };
 }
 
 /**
