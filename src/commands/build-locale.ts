@@ -183,6 +183,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         configFile: o.configFile,
         locale: o.locale,
         site,
+        siteDir: o.siteDir,
         statics: o.statics,
         genDir: `${o.genDir}-quick`,
         includeDrafts: o.includeDrafts ?? false,

@@ -6,6 +6,7 @@ import { manifestFile } from '../bundle/manifest-file.js';
 import { generateRouteModules } from '../bundle/route-modules.js';
 import { buildServer } from '../bundle/server.js';
 import type { PortalConfig } from '../config/schema.js';
+import { collectContentFiles } from '../content/content-files.js';
 import { parseFrontMatter } from '../content/front-matter.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { SiteSources } from '../content/scan-site.js';
@@ -35,7 +36,7 @@ import { outputPaths } from './static-server.js';
 export interface QuickSite {
   /** The page a request path under the base URL names (`/docs/intro`), made alone; undefined when it cannot be. */
   page(inBase: string): Promise<OutputFile | undefined>;
-  /** A file of the client side of a page made here, by its path under the base URL (`/_portal/…`). */
+  /** A file of the client side of a page made here, or one of its images, by its path under the base URL (`/_portal/…`). */
   clientFile(inBase: string): OutputFile | undefined;
   /** A file of the site's static folder (the page's logo, favicon, images), which the build has not written yet. */
   staticFile(inBase: string): Promise<OutputFile | undefined>;
@@ -50,6 +51,8 @@ export interface QuickSiteInput {
   configFile: string;
   locale: string | undefined;
   site: SiteSources;
+  /** The site folder: files a page names by its path (an image beside it) are read from it (content-files.ts). */
+  siteDir: string;
   statics: StaticFiles;
   /** A folder of its own for the bundles, removed by `close`. */
   genDir: string;
@@ -106,7 +109,10 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
     if (source) {
       const compiled = await input.compile(source);
       if (!compiled || compiled.diagnostics.some((d) => d.severity === 'error')) return undefined;
-      routes = routesOf(input, new Map(processed).set(source.file, compiled));
+      // Its images beside it, answered from memory like its client files until the build has written them.
+      const files = await collectContentFiles([{ file: source.file, links: compiled.links }], input.siteDir);
+      for (const f of files.values()) assets.set(f.path, f);
+      routes = routesOf(input, new Map(processed).set(source.file, compiled), files);
     }
     const full = routes?.table.byPath.get(route.path);
     if (!routes || !full) return undefined;
@@ -185,7 +191,11 @@ export function createQuickSite(input: QuickSiteInput): QuickSite {
 }
 
 /** The route stage on these sources, without the API reference; undefined when it fails (the build says why). */
-function routesOf(input: QuickSiteInput, processed: ReadonlyMap<string, ProcessedSource>) {
+function routesOf(
+  input: QuickSiteInput,
+  processed: ReadonlyMap<string, ProcessedSource>,
+  files: ReadonlyMap<string, OutputFile> = new Map(),
+) {
   const { versions, siteData, table, diagnostics } = buildRoutes({
     versions: {
       versions: input.site.versions,
@@ -208,6 +218,7 @@ function routesOf(input: QuickSiteInput, processed: ReadonlyMap<string, Processe
       config: input.config,
       pages: input.site.pages.map((file) => ({ file, source: processed.get(file.file) })),
       apiRoutes: [],
+      files: new Map([...files].map(([file, out]) => [file, `/${out.path}`])),
     },
     configFile: input.configFile,
     locale: input.locale,

@@ -67,6 +67,20 @@ describe('a page made alone while the first build of a fresh start is under way'
     expect(html).toContain(`"liveReload":"${LIVE_RELOAD_PATH}"`);
   });
 
+  it("shows a doc's images kept beside it, as the build's page does, and serves them until the build has", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>\n';
+    const { quick, pages, built, output } = await quickAndBuilt('basic', ['/docs/guides/pictures'], {
+      'site/docs/guides/pictures.md': '# Pictures\n\n![Flow](./img/flow.svg)\n',
+      'site/docs/guides/img/flow.svg': svg,
+    });
+    expect(built).not.toBeInstanceOf(Error);
+    const page = String(pages.get('/docs/guides/pictures')?.contents);
+    expect(seen(page)).toBe(seen(await output('docs/guides/pictures/index.html')));
+    const src = /<img src="([^"]+)" alt="Flow"/.exec(page)?.[1] ?? '';
+    expect(src).toMatch(/^\/_portal\/files\/flow-[0-9a-f]{8}\.svg$/);
+    expect(Buffer.from(quick.clientFile(src)?.contents ?? '').toString()).toBe(svg);
+  });
+
   it('serves the static folder meanwhile, and nothing else of the disk', async () => {
     const { quick } = await quickAndBuilt('basic', []);
     const dot = await quick.staticFile('/img/dot.svg');
