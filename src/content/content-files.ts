@@ -2,24 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../output/write.js';
-import { markdownFileLink, pathLink } from '../routes/file-links.js';
+import { otherFileLink } from '../routes/file-links.js';
 import type { SourceLink } from './compile.js';
 
 /** Where the files a page links to by their path go in the output, below the locale's base. */
 export const CONTENT_FILES_FOLDER = '_portal/files';
 
 /**
- * A link or image naming a file by its path from the page that links to it (`./diagram.png`, `../assets/api.pdf`),
- * as authors of Docusaurus, Starlight and VitePress keep images beside their docs. Markdown files are pages, not
- * files (routes/file-links.ts).
- */
-export function relativeFileLink(url: string): { path: string; suffix: string } | undefined {
-  const link = pathLink(url);
-  return link && !markdownFileLink(url) ? link : undefined;
-}
-
-/**
- * Collect stage, beside the scan: the files of the site folder that pages link to by their path, each read once and
+ * Collect stage, beside the scan: the files of the site folder that pages link to by their path (`./diagram.png`,
+ * `../assets/api.pdf`: authors of Docusaurus, Starlight and VitePress keep images beside their docs), each read once and
  * named by its content (a changed image gets a new URL, so browsers never show the old one), by absolute path.
  * A file outside the site folder, a hidden one or one that does not exist is not taken: the link check reports
  * the link. Only files of the site are read, never what a `../` leads out to.
@@ -31,7 +22,7 @@ export async function collectContentFiles(
   const wanted = new Set<string>();
   for (const source of sources) {
     for (const link of source.links) {
-      const target = relativeFileLink(link.url);
+      const target = otherFileLink(link.url);
       if (!target) continue;
       const file = path.resolve(path.dirname(source.file), target.path);
       const inSite = path.relative(siteDir, file);

@@ -19,13 +19,22 @@ export function pathLink(url: string): { path: string; suffix: string } | undefi
   }
 }
 
+/** A path to a Markdown source, which makes a page rather than being a file of the output. */
+const isMarkdown = (file: string): boolean => /\.mdx?$/.test(file);
+
 /**
  * A link to a Markdown source by its path, as Docusaurus, VitePress and Rspress let authors write them:
  * `./setup.md`, `../guides/intro.mdx#install`, `setup.md?tab=npm`.
  */
 export function markdownFileLink(url: string): { path: string; suffix: string } | undefined {
   const link = pathLink(url);
-  return link && /\.mdx?$/.test(link.path) ? link : undefined;
+  return link && isMarkdown(link.path) ? link : undefined;
+}
+
+/** A link naming any other file by its path (`./img/diagram.png`): a file of the site copied into the output. */
+export function otherFileLink(url: string): { path: string; suffix: string } | undefined {
+  const link = pathLink(url);
+  return link && !isMarkdown(link.path) ? link : undefined;
 }
 
 /** The routes a Markdown file link can lead to. */
@@ -57,7 +66,7 @@ export function resolveFileLinks(
     if (resolved.has(link.url)) continue;
     const target = pathLink(link.url);
     if (!target) continue;
-    if (!/\.mdx?$/.test(target.path)) {
+    if (!isMarkdown(target.path)) {
       const url = targets.files?.get(path.resolve(path.dirname(from.file), target.path));
       if (url !== undefined) resolved.set(link.url, `${url}${target.suffix}`);
       continue;

@@ -1,6 +1,6 @@
 import { error, excerpt as quote, warning, type Diagnostic } from '../diagnostics.js';
 import type { Route } from './route.js';
-import { markdownFileLink, pathLink } from './file-links.js';
+import { markdownFileLink, otherFileLink } from './file-links.js';
 import { normalizePath } from './slug.js';
 import { SCRIPT_SCHEMES, urlScheme } from './url-scheme.js';
 
@@ -77,7 +77,7 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     if (!routePaths.has(target) && !input.staticFiles.has(target)) {
       if (!fromReference && !isImage && intoReplaced(target)) return missInPreview(at().file, target);
       // Left as written by the route stage: the file it names is not in the site folder.
-      if (pathLink(url) && !markdownFileLink(url)) {
+      if (otherFileLink(url)) {
         diagnostics.push(
           (lenient ? warning : error)(
             isImage ? 'image-missing' : 'link-broken',

@@ -3,22 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectContentFiles, relativeFileLink } from '../../../src/content/content-files.ts';
+import { collectContentFiles } from '../../../src/content/content-files.ts';
 import type { SourceLink } from '../../../src/content/compile.ts';
 
 const links = (...urls: string[]): SourceLink[] => urls.map((url) => ({ url, kind: 'image' }));
-
-describe('relativeFileLink', () => {
-  it('reads a file named by its path from the page, not a Markdown file, a route or a URL', () => {
-    expect(relativeFileLink('./img/diagram.png')).toEqual({ path: './img/diagram.png', suffix: '' });
-    expect(relativeFileLink('files/Price%20list.pdf#page=2')).toEqual({
-      path: 'files/Price list.pdf',
-      suffix: '#page=2',
-    });
-    for (const url of ['./setup.md', './intro.mdx', './setup', '/img/logo.svg', 'https://x.example/a.png', '#a.png'])
-      expect(relativeFileLink(url), url).toBeUndefined();
-  });
-});
 
 describe('collectContentFiles', () => {
   let root: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceLink } from '../../../src/content/compile.ts';
-import { markdownFileLink, resolveFileLinks } from '../../../src/routes/file-links.ts';
+import { markdownFileLink, otherFileLink, resolveFileLinks } from '../../../src/routes/file-links.ts';
 import { routeStage } from '../../helpers/route-stage.ts';
 
 const links = (...urls: string[]): SourceLink[] => urls.map((url) => ({ url, kind: 'link' }));
@@ -31,6 +31,18 @@ describe('markdownFileLink', () => {
       './bad%E0%A4%A.md',
     ])
       expect(markdownFileLink(url), url).toBeUndefined();
+  });
+});
+
+describe('otherFileLink', () => {
+  it('reads a file named by its path from the page, not a Markdown file, a route or a URL', () => {
+    expect(otherFileLink('./img/diagram.png')).toEqual({ path: './img/diagram.png', suffix: '' });
+    expect(otherFileLink('files/Price%20list.pdf#page=2')).toEqual({
+      path: 'files/Price list.pdf',
+      suffix: '#page=2',
+    });
+    for (const url of ['./setup.md', './intro.mdx', './setup', '/img/logo.svg', 'https://x.example/a.png', '#a.png'])
+      expect(otherFileLink(url), url).toBeUndefined();
   });
 });
 
