@@ -36,6 +36,8 @@ async function quickAndBuilt(base: string, asked: readonly string[], files: Reco
   }).catch((err: unknown) => err);
   const pages = new Map<string, OutputFile | undefined>();
   for (const [p, page] of made) pages.set(p, await page);
+  // As serve does once its first build is done: the quick site's bundles leave the project's .portal folder.
+  await quick?.close();
   const output = (rel: string) => fs.readFile(path.join(dir, 'build', rel), 'utf8');
   return { quick: quick as QuickSite, pages, built, output, dir };
 }
