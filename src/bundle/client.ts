@@ -6,6 +6,7 @@ import { dataChunk, dataChunkImports } from './data-chunk.js';
 import type { FirstVisitRecipe } from './first-visit-data.js';
 import { buildLiquidWorker } from './liquid-worker.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
+import { THEME_ALIASES } from './theme-aliases.js';
 
 /** Where client assets live in the output, under the base URL. */
 export const ASSETS_DIR = '_portal';
@@ -93,7 +94,7 @@ export async function buildClient(options: {
       entryNames: '[name]-[hash]',
       chunkNames: 'c/[name]-[hash]',
       assetNames: 'a/[name]-[hash]',
-      alias: { '@portal/theme': templatesDir },
+      alias: { ...THEME_ALIASES },
       define: {
         'process.env.NODE_ENV': '"production"',
         'import.meta.env.SSR': 'false',

@@ -10,6 +10,7 @@ import { bundleInputs } from './bundle-disk-cache.js';
 import { runBundle, type BundleSession } from './bundle-session.js';
 import { loadCommonJs } from './load-bundle.js';
 import type { GeneratedFile, RouteEntry } from './route-modules.js';
+import { DOCUSAURUS_COMPONENTS, THEME_ALIASES } from './theme-aliases.js';
 
 /** What the server bundle holds of one route: its template, body and meta, not its page data (the render stage passes that). */
 export type ServerModule = Omit<RouteModule, 'page'> & {
@@ -97,7 +98,7 @@ export async function buildServer(options: {
       target: ['node20'],
       jsx: 'automatic',
       packages: 'external',
-      alias: { '@portal/theme': templatesDir },
+      alias: { ...THEME_ALIASES },
       define: { 'import.meta.env.SSR': 'true', PORTAL_LIQUID_WORKER: '""', PORTAL_API_CONSOLE: 'false' },
       loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
       logLevel: 'silent',
@@ -157,11 +158,13 @@ export function bundleError(
   const failure = err as esbuild.BuildFailure;
   if (!failure.errors?.length) return err as Error;
   const diagnostics: Diagnostic[] = failure.errors.slice(0, MAX_BUNDLE_ERRORS).map((m) => {
+    // An aliased import (`@theme/...`, `@portal/theme/...`) as the page wrote it, not the templates' path it became.
+    const text = m.text.replace(/^Could not resolve "[^"]*" \(originally ("[^"]+")\)/, 'Could not resolve $1');
     const loc = m.location;
     const page = loc ? generated.find((g) => g.source && loc.file.endsWith(g.rel)) : undefined;
     const at =
       page?.source && loc
-        ? { file: page.source, ...locateInPage(page.source, loc.lineText, m.text) }
+        ? { file: page.source, ...locateInPage(page.source, loc.lineText, text) }
         : loc
           ? {
               file: path.resolve(workingDir, loc.file),
@@ -169,12 +172,14 @@ export function bundleError(
               column: Buffer.from(loc.lineText, 'utf8').subarray(0, loc.column).toString('utf8').length + 1,
             }
           : {};
-    const unresolved = /^Could not resolve/.test(m.text);
-    return error(unresolved ? 'import-unresolved' : 'bundle-failed', m.text, {
+    const unresolved = /^Could not resolve/.test(text);
+    return error(unresolved ? 'import-unresolved' : 'bundle-failed', text, {
       ...at,
-      hint: unresolved
-        ? 'check the import path: imports resolve to files in the site folder or to installed packages'
-        : 'fix the code at this line',
+      hint: !unresolved
+        ? 'fix the code at this line'
+        : /^Could not resolve "@theme\//.test(text)
+          ? `of Docusaurus's components the portal has ${DOCUSAURUS_COMPONENTS.join(' and ')}; write the others' content in Markdown or as a component of the site`
+          : 'check the import path: imports resolve to files in the site folder or to installed packages',
     });
   });
   return new PortalError(diagnostics, { cause: err });

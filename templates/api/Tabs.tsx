@@ -17,14 +17,17 @@ export function Tabs({
   label,
   stack = false,
   className = '',
+  initial = 0,
 }: {
   tabs: readonly Tab[];
   label: string;
   stack?: boolean;
   className?: string;
+  /** The tab shown first (a doc's `@theme/Tabs` may name one). */
+  initial?: number;
 }) {
   const hydrated = useHydrated();
-  const [active, setActive] = useState(0);
+  const [active, setActive] = useState(initial);
   const id = useId();
   if (tabs.length === 0) return null;
   if (tabs.length === 1 && tabs[0]) return <div className={className}>{tabs[0].content}</div>;
