@@ -5,7 +5,7 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { VFileMessage } from 'vfile-message';
 import { error, type Diagnostic } from '../diagnostics.js';
-import { remarkAdmonitions } from './plugins/admonitions.js';
+import { legacyAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.js';
 import { remarkCollectLinks, type SourceLink } from './plugins/collect-links.js';
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds, type Heading2 } from './plugins/heading-ids.js';
 import { rehypeHighlight } from './plugins/highlight.js';
@@ -34,7 +34,7 @@ export interface CompileOptions {
 export async function compileMdx(body: string, file: string, options: CompileOptions = {}): Promise<CompiledMdx> {
   const headings: Heading2[] = [];
   const links: SourceLink[] = [];
-  const value = escapeExplicitIds(body);
+  const value = legacyAdmonitionTitles(escapeExplicitIds(body));
   try {
     const vfile = new VFile({ value, path: file });
     const fast = options.parser === 'mdx' ? undefined : parseMarkdownOnly(value);

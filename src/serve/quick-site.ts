@@ -7,6 +7,7 @@ import { generateRouteModules } from '../bundle/route-modules.js';
 import { buildServer } from '../bundle/server.js';
 import type { PortalConfig } from '../config/schema.js';
 import { collectContentFiles } from '../content/content-files.js';
+import { proseLines } from '../content/fenced-lines.js';
 import { parseFrontMatter } from '../content/front-matter.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { SiteSources } from '../content/scan-site.js';
@@ -246,14 +247,9 @@ function outline(source: SourceFile): ProcessedSource {
 
 /** The text of the first `# heading` outside code fences, with the usual inline markup taken off. */
 export function firstHeading(body: string): string | undefined {
-  let fence: string | undefined;
+  const isProse = proseLines();
   for (const line of body.split('\n', 400)) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
-      fence = fence ? undefined : marker;
-      continue;
-    }
-    if (fence) continue;
+    if (!isProse(line)) continue;
     const heading = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line)?.[1];
     if (heading === undefined) continue;
     const text = heading

@@ -1,5 +1,6 @@
 import type { Root, Paragraph, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import { editProse } from '../fenced-lines.js';
 import { walk, type WalkNode } from './walk.js';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
@@ -10,6 +11,19 @@ const DEFAULT_TITLES: Record<string, string> = {
   warning: 'Warning',
   danger: 'Danger',
 };
+
+/**
+ * Docusaurus's older title form, `:::tip Faster builds`, as the directive form `:::tip[Faster builds]`, on each prose
+ * line (not in code blocks): the directive syntax reads no text after the name, so such a block showed its `:::`
+ * lines as text. Same line, so every position the compiler reports stays where the author wrote it.
+ */
+export function legacyAdmonitionTitles(source: string): string {
+  return editProse(source, (line) =>
+    line.replace(LEGACY_TITLE, (_m, open: string, title: string) => `${open}[${title.replace(/[[\]\\]/g, '\\$&')}]`),
+  );
+}
+
+const LEGACY_TITLE = new RegExp(`^([ \\t]*:::(?:${ADMONITION_TYPES.join('|')}))[ \\t]+(\\S.*?)[ \\t]*$`);
 
 /**
  * `:::note[Title]` blocks become `<aside class="admonition admonition-note">`. Any other directive is put

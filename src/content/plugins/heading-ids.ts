@@ -4,6 +4,7 @@ import GithubSlugger from 'github-slugger';
 import { toString as hastToString } from 'hast-util-to-string';
 import { capName } from '../../routes/slug.js';
 import { walk, type WalkNode } from './walk.js';
+import { editProse } from '../fenced-lines.js';
 
 export interface Heading2 {
   depth: number;
@@ -27,9 +28,12 @@ export function remarkExplicitIds() {
   };
 }
 
-/** Escapes `{#id}` at the end of ATX headings so the MDX parser does not read it as an expression. */
+/**
+ * Escapes `{#id}` at the end of ATX headings so the MDX parser does not read it as an expression. Not inside code
+ * blocks: a sample heading there (the tutorial's) showed its braces escaped.
+ */
 export function escapeExplicitIds(source: string): string {
-  return source.replace(/^(#{1,6}[ \t].*?)\{#([\w.:-]+)\}[ \t]*$/gm, '$1\\{#$2\\}');
+  return editProse(source, (line) => line.replace(/^(#{1,6}[ \t].*?)\{#([\w.:-]+)\}[ \t]*$/, '$1\\{#$2\\}'));
 }
 
 /** Gives every h1–h6 a GitHub-style id and reports the headings, for the TOC and the anchor check. */

@@ -12,4 +12,14 @@ describe('heading ids (issue 14)', () => {
     expect(new Set(ids).size).toBe(3);
     expect(compiled.code).toContain(ids[1]);
   });
+
+  it('leaves a heading with an explicit id inside a code block as written', async () => {
+    const source = '## Real {#real-id}\n\n```md\n## Sample {#sample-id}\n```\n';
+    const compiled = await compileMdx(source, 'docs/ids.md');
+    expect(compiled.headings.map((h) => h.id)).toEqual(['real-id']);
+    expect(compiled.code).toContain('Sample {#sample-id}');
+    expect(compiled.code).not.toContain('\\\\{#sample-id');
+    const mdx = await compileMdx(source, 'docs/ids.mdx', { parser: 'mdx' });
+    expect(mdx.code).not.toContain('\\\\{#sample-id');
+  });
 });
