@@ -226,6 +226,9 @@ function toMdast(tokens: Token[], env: Env): Root {
       }
       case 'tr_open': {
         rowLine = token.map?.[0] ?? rowLine;
+        // An import or export line right below a table is ESM to micromark, which ends the table there; markdown-it
+        // reads it as one more row (found by the property test).
+        if (ESM_LINE.test(lines[rowLine] ?? '')) bail();
         // markdown-it drops cells past the header's count; micromark keeps them in mdast (their links get checked).
         const columns = (top() as Table).align?.length ?? 0;
         if (columns > 0 && rowCells(lines[rowLine] ?? '') > columns) bail();

@@ -183,6 +183,7 @@ describe('markdown-it reading of Markdown-only pages (markdown-fast-parse)', () 
       'Hello <Badge />',
       'Sum: {1 + 1}',
       'import X from "./x.js"\n\n<X />',
+      '| x |\n|--:|\n| `c\\|d` |\nimport X from "y"\n',
       'export const a = 1',
       'A ratio of 4.5:1',
       'Visit https://example.com today',
