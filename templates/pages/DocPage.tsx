@@ -13,7 +13,7 @@ type ContentType = ComponentType<{ components?: Record<string, unknown> }>;
 export function DocPage({ page, Content }: { page: PageData; Content?: ContentType }) {
   const components = useBodyComponents(page.resolvedLinks);
   return (
-    <div className="doc-layout">
+    <div className={page.sidebar ? 'doc-layout' : 'doc-layout doc-layout-no-sidebar'}>
       {page.sidebar && <Sidebar items={page.sidebar} />}
       <main id="__main" className="doc-main" tabIndex={-1}>
         <article className="markdown">

@@ -286,3 +286,19 @@ describe('an operation page of the portal, on a first visit (issue 17 item 3)', 
     await context.close();
   });
 });
+
+describe('a doc of the portal in no sidebar (the tutorials)', () => {
+  it('lays out its content at full width beside the table of contents, at 1280 px and at 1100 px', async () => {
+    for (const viewport of [DESKTOP.viewport, { width: 1100, height: 800 }]) {
+      const { page, context, errors } = await openPage(site, '/docs/tutorial-basics/markdown-features', { viewport });
+      const main = await page.locator('main').boundingBox();
+      const toc = await page.locator('.doc-layout > .toc').boundingBox();
+      expect(await page.locator('.doc-sidebar').count()).toBe(0);
+      // The content once fell into the sidebar's 17rem column, the table of contents into the content's.
+      expect(main?.width ?? 0, `${viewport.width} px`).toBeGreaterThan(viewport.width / 2);
+      expect(toc?.x ?? 0, `${viewport.width} px`).toBeGreaterThanOrEqual((main?.x ?? 0) + (main?.width ?? 0) - 1);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
