@@ -1,4 +1,4 @@
-import type { Root, Element } from 'hast';
+import type { Root, Element, ElementContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import { refractor } from 'refractor';
 import { highlightToHast, prismLanguage } from '../prism.js';
@@ -11,6 +11,69 @@ function parseMeta(meta: string): { title?: string; words: string[] } {
     ...(title ? { title: title[1] ?? title[2] ?? title[3] ?? '' } : {}),
     words: rest.split(/\s+/).filter(Boolean),
   };
+}
+
+/** A line that is only a comment `highlight-next-line`, `highlight-start` or `-end`, in the common comment styles. */
+const MAGIC_COMMENT =
+  /^[ \t]*(?:\/\/|#|--|;|<!--|\/\*|\{\/\*)[ \t]*highlight-(next-line|start|end)[ \t]*(?:-->|\*\/\}|\*\/)?[ \t]*$/;
+
+/**
+ * The lines to mark in a code block (1-based, as shown) and the code without its magic comments, as Docusaurus
+ * reads them: line numbers and ranges in the fence's meta (`{1,4-6}`), and comment lines that mark the next line
+ * or a range of lines, left out of the code the reader sees and copies.
+ */
+export function markedLines(code: string, meta: string): { code: string; lines: Set<number> } {
+  const lines = new Set<number>();
+  for (const [, ranges = ''] of meta.matchAll(/\{([\d,\s-]+)\}/g))
+    for (const range of ranges.split(',')) {
+      const [from, to = from] = range.split('-').map((n) => Number.parseInt(n, 10));
+      if (from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to)) continue;
+      for (let n = from; n <= Math.min(to, from + 10_000); n++) lines.add(n);
+    }
+  if (!code.includes('highlight-')) return { code, lines };
+  const kept: string[] = [];
+  let next = false;
+  let inRange = false;
+  for (const line of code.split('\n')) {
+    const magic = MAGIC_COMMENT.exec(line)?.[1];
+    if (magic === 'next-line') next = true;
+    else if (magic === 'start') inRange = true;
+    else if (magic === 'end') inRange = false;
+    else {
+      kept.push(line);
+      if (next || inRange) lines.add(kept.length);
+      next = false;
+    }
+  }
+  return { code: kept.join('\n'), lines };
+}
+
+/** The highlighted code's nodes as lines: text split at its newlines, each element around a split part cloned. */
+function splitLines(nodes: readonly ElementContent[]): ElementContent[][] {
+  const lines: ElementContent[][] = [[]];
+  for (const node of nodes) {
+    const parts: ElementContent[][] =
+      node.type === 'text'
+        ? node.value.split('\n').map((value) => (value ? [{ type: 'text', value }] : []))
+        : node.type === 'element'
+          ? splitLines(node.children).map((children) => (children.length ? [{ ...node, children }] : []))
+          : [[node]];
+    parts.forEach((part, i) => {
+      if (i > 0) lines.push([]);
+      (lines[lines.length - 1] as ElementContent[]).push(...part);
+    });
+  }
+  return lines;
+}
+
+/** The code's nodes with each marked line wrapped in `span.code-line-marked`; newlines stay between the lines. */
+function markLines(nodes: readonly ElementContent[], marked: ReadonlySet<number>): ElementContent[] {
+  return splitLines(nodes).flatMap((line, i, all) => [
+    ...(marked.has(i + 1)
+      ? [{ type: 'element', tagName: 'span', properties: { className: ['code-line-marked'] }, children: line } as Element]
+      : line),
+    ...(i < all.length - 1 ? [{ type: 'text', value: '\n' } as ElementContent] : []),
+  ]);
 }
 
 /**
@@ -30,13 +93,12 @@ export function rehypeHighlight() {
       const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
       const written = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
       const lang = written && prismLanguage(written);
-      const text = hastToString(code).replace(/\n$/, '');
-      const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
-      if (lang && refractor.registered(lang)) {
-        code.children = highlightToHast(text, lang);
-      } else {
-        code.children = [{ type: 'text', value: text }];
-      }
+      const rawMeta = String((code.data as { meta?: string } | undefined)?.meta ?? '');
+      const meta = parseMeta(rawMeta);
+      const { code: text, lines } = markedLines(hastToString(code).replace(/\n$/, ''), rawMeta);
+      const highlighted: ElementContent[] =
+        lang && refractor.registered(lang) ? highlightToHast(text, lang) : [{ type: 'text', value: text }];
+      code.children = lines.size > 0 ? markLines(highlighted, lines) : highlighted;
       node.properties = { ...node.properties, className: ['code', ...(lang ? [`language-${lang}`] : [])], tabIndex: 0 };
       const title = meta.title ?? (meta.words.includes('output') ? 'Output' : undefined);
       const wrapper: Element = {
