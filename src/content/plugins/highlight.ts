@@ -70,7 +70,14 @@ function splitLines(nodes: readonly ElementContent[]): ElementContent[][] {
 function markLines(nodes: readonly ElementContent[], marked: ReadonlySet<number>): ElementContent[] {
   return splitLines(nodes).flatMap((line, i, all) => [
     ...(marked.has(i + 1)
-      ? [{ type: 'element', tagName: 'span', properties: { className: ['code-line-marked'] }, children: line } as Element]
+      ? [
+          {
+            type: 'element',
+            tagName: 'span',
+            properties: { className: ['code-line-marked'] },
+            children: line,
+          } as Element,
+        ]
       : line),
     ...(i < all.length - 1 ? [{ type: 'text', value: '\n' } as ElementContent] : []),
   ]);
