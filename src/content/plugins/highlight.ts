@@ -66,21 +66,33 @@ function splitLines(nodes: readonly ElementContent[]): ElementContent[][] {
   return lines;
 }
 
-/** The code's nodes with each marked line wrapped in `span.code-line-marked`; newlines stay between the lines. */
-function markLines(nodes: readonly ElementContent[], marked: ReadonlySet<number>): ElementContent[] {
-  return splitLines(nodes).flatMap((line, i, all) => [
-    ...(marked.has(i + 1)
-      ? [
-          {
-            type: 'element',
-            tagName: 'span',
-            properties: { className: ['code-line-marked'] },
-            children: line,
-          } as Element,
-        ]
-      : line),
-    ...(i < all.length - 1 ? [{ type: 'text', value: '\n' } as ElementContent] : []),
-  ]);
+/**
+ * The code's nodes with each marked line wrapped in `span.code-line-marked`, and with numbered lines (`first`, the
+ * first number) every line in `span.code-line` with its number in `data-line`, which the stylesheet shows: neither
+ * selected nor copied. Newlines stay between the lines.
+ */
+function markLines(
+  nodes: readonly ElementContent[],
+  marked: ReadonlySet<number>,
+  first: number | undefined,
+): ElementContent[] {
+  return splitLines(nodes).flatMap((line, i, all) => {
+    const className = [
+      ...(first !== undefined ? ['code-line'] : []),
+      ...(marked.has(i + 1) ? ['code-line-marked'] : []),
+    ];
+    const properties = first !== undefined ? { className, dataLine: first + i } : { className };
+    return [
+      ...(className.length > 0 ? [{ type: 'element', tagName: 'span', properties, children: line } as Element] : line),
+      ...(i < all.length - 1 ? [{ type: 'text', value: '\n' } as ElementContent] : []),
+    ];
+  });
+}
+
+/** `showLineNumbers` in the fence's meta, as Docusaurus writes it, optionally with the first number: `showLineNumbers=5`. */
+function firstLineNumber(words: readonly string[]): number | undefined {
+  const word = words.find((w) => /^showLineNumbers(?:=\d+)?$/.test(w));
+  return word === undefined ? undefined : Number(word.split('=')[1] ?? 1);
 }
 
 /**
@@ -105,7 +117,8 @@ export function rehypeHighlight() {
       const { code: text, lines } = markedLines(hastToString(code).replace(/\n$/, ''), rawMeta);
       const highlighted: ElementContent[] =
         lang && refractor.registered(lang) ? highlightToHast(text, lang) : [{ type: 'text', value: text }];
-      code.children = lines.size > 0 ? markLines(highlighted, lines) : highlighted;
+      const first = firstLineNumber(meta.words);
+      code.children = lines.size > 0 || first !== undefined ? markLines(highlighted, lines, first) : highlighted;
       node.properties = { ...node.properties, className: ['code', ...(lang ? [`language-${lang}`] : [])], tabIndex: 0 };
       const title = meta.title ?? (meta.words.includes('output') ? 'Output' : undefined);
       const wrapper: Element = {

@@ -44,4 +44,24 @@ describe('marked lines in a compiled page', () => {
     expect(magic.code).toContain('code-line-marked');
     expect(magic.code).not.toContain('highlight-next-line');
   });
+
+  it('number every line with showLineNumbers, from 1 or from the number given, as data the stylesheet shows', async () => {
+    for (const file of ['docs/c.md', 'docs/c.mdx']) {
+      const numbered = await compileMdx('```bash showLineNumbers {2}\necho a\necho b\n```\n', file);
+      // The module holds the tree as escaped JSON: `\"data-line\":1`.
+      const lines = (code: string) => [...code.matchAll(/code-line( code-line-marked)?\\",\\"data-line\\":(\d+)/g)];
+      expect(
+        lines(numbered.code).map((m) => [m[2], Boolean(m[1])]),
+        file,
+      ).toEqual([
+        ['1', false],
+        ['2', true],
+      ]);
+      const from = await compileMdx('```bash showLineNumbers=9\necho a\necho b\n```\n', file);
+      expect(
+        lines(from.code).map((m) => m[2]),
+        file,
+      ).toEqual(['9', '10']);
+    }
+  });
 });
