@@ -290,7 +290,7 @@ export async function buildLocale(o: LocaleBuildOptions): Promise<LocaleBuild> {
         config,
         pages: site.pages.map((file) => ({ file, source: processedByFile.get(file.file) })),
         apiRoutes: api.routes,
-        files: new Map([...contentFiles].map(([file, out]) => [file, `/${out.path}`])),
+        files: contentFiles,
         lastUpdated: await lastUpdatedLoading,
       },
       configFile: o.configFile,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../output/write.js';
-import { otherFileLink } from '../routes/file-links.js';
+import { linkedFile, otherFileLink } from '../routes/file-links.js';
 import type { SourceLink } from './compile.js';
 
 /** Where the files a page links to by their path go in the output, below the locale's base. */
@@ -24,7 +24,7 @@ export async function collectContentFiles(
     for (const link of source.links) {
       const target = otherFileLink(link.url);
       if (!target) continue;
-      const file = path.resolve(path.dirname(source.file), target.path);
+      const file = linkedFile(source.file, target);
       const inSite = path.relative(siteDir, file);
       if (inSite.startsWith('..') || path.isAbsolute(inSite) || inSite.split(path.sep).some((p) => p.startsWith('.')))
         continue;

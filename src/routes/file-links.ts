@@ -37,6 +37,9 @@ export function otherFileLink(url: string): { path: string; suffix: string } | u
   return link && !isMarkdown(link.path) ? link : undefined;
 }
 
+/** The file a path link names: its path taken from the folder of the file that links. */
+export const linkedFile = (from: string, link: { path: string }): string => path.resolve(path.dirname(from), link.path);
+
 /** The routes a Markdown file link can lead to. */
 export interface FileLinkTargets {
   /** Every page and doc route of the build, by its absolute source file. */
@@ -46,8 +49,11 @@ export interface FileLinkTargets {
    * siblings as the default locale's doc does, whether or not they are translated.
    */
   byRel?: ReadonlyMap<string, string> | undefined;
-  /** Other files of the site that pages link to by their path (an image beside a doc), by absolute file: their URL. */
-  files?: ReadonlyMap<string, string> | undefined;
+  /**
+   * Other files of the site that pages link to by their path (an image beside a doc), by absolute file: their copy
+   * in the output (content-files.ts), its path below the locale's base.
+   */
+  files?: ReadonlyMap<string, { path: string }> | undefined;
 }
 
 /**
@@ -67,8 +73,8 @@ export function resolveFileLinks(
     const target = pathLink(link.url);
     if (!target) continue;
     if (!isMarkdown(target.path)) {
-      const url = targets.files?.get(path.resolve(path.dirname(from.file), target.path));
-      if (url !== undefined) resolved.set(link.url, `${url}${target.suffix}`);
+      const copy = targets.files?.get(linkedFile(from.file, target));
+      if (copy) resolved.set(link.url, `/${copy.path}${target.suffix}`);
       continue;
     }
     if (link.kind !== 'link') continue;
@@ -77,7 +83,7 @@ export function resolveFileLinks(
       const rel = path.posix.normalize(path.posix.join(path.posix.dirname(from.rel), target.path));
       if (!rel.startsWith('../')) route = targets.byRel.get(rel);
     }
-    route ??= targets.byFile.get(path.resolve(path.dirname(from.file), target.path));
+    route ??= targets.byFile.get(linkedFile(from.file, target));
     if (route !== undefined) resolved.set(link.url, `${route}${target.suffix}`);
   }
   return resolved;

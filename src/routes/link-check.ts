@@ -76,45 +76,26 @@ export function checkLinks(input: LinkCheckInput): Diagnostic[] {
     const target = normalizePath(decodeSafe(resolved));
     if (!routePaths.has(target) && !input.staticFiles.has(target)) {
       if (!fromReference && !isImage && intoReplaced(target)) return missInPreview(at().file, target);
-      // Left as written by the route stage: the file it names is not in the site folder.
-      if (otherFileLink(url)) {
-        diagnostics.push(
-          (lenient ? warning : error)(
-            isImage ? 'image-missing' : 'link-broken',
-            `${isImage ? 'missing image' : 'broken link'} "${quote(url)}": no such file in the site folder`,
-            {
-              ...at(),
-              hint: 'keep the file beside the page and name it by its path from the page (./img/diagram.png), or put it under site/static/ and use its path from the site root (/img/diagram.png)',
-            },
-          ),
-        );
-        return;
-      }
-      // Left as written by the route stage: the file it names makes no page of this build.
-      if (!isImage && markdownFileLink(url)) {
-        diagnostics.push(
-          (lenient ? warning : error)(
-            'link-broken',
-            `broken link "${quote(url)}": no page or doc of this build is made from that file`,
-            {
-              ...at(),
-              hint: 'name a Markdown file of the site by its path from this file (./setup.md, ../guides/intro.mdx; drafts are not built), or link to a route such as /docs/intro',
-            },
-          ),
-        );
-        return;
-      }
+      const what = `${isImage ? 'missing image' : 'broken link'} "${quote(url)}"`;
+      // A path link the route stage left as written: the file it names is not in the site folder, or makes no page.
+      const [message, hint] = otherFileLink(url)
+        ? [
+            `${what}: no such file in the site folder`,
+            'keep the file beside the page and name it by its path from the page (./img/diagram.png), or put it under site/static/ and use its path from the site root (/img/diagram.png)',
+          ]
+        : !isImage && markdownFileLink(url)
+          ? [
+              `${what}: no page or doc of this build is made from that file`,
+              'name a Markdown file of the site by its path from this file (./setup.md, ../guides/intro.mdx; drafts are not built), or link to a route such as /docs/intro',
+            ]
+          : [
+              `${what}${target !== url ? ` (resolves to ${quote(target)})` : ''}${label === 'link' || label === 'image' ? '' : ` in ${label}`}`,
+              isImage
+                ? 'put the file under site/static/ and use its path from the site root'
+                : 'point the link at an existing route, e.g. /docs/intro, or create the page',
+            ];
       diagnostics.push(
-        (lenient ? warning : error)(
-          isImage ? 'image-missing' : 'link-broken',
-          `${isImage ? 'missing image' : 'broken link'} "${quote(url)}"${target !== url ? ` (resolves to ${quote(target)})` : ''}${label === 'link' || label === 'image' ? '' : ` in ${label}`}`,
-          {
-            ...at(),
-            hint: isImage
-              ? 'put the file under site/static/ and use its path from the site root'
-              : 'point the link at an existing route, e.g. /docs/intro, or create the page',
-          },
-        ),
+        (lenient ? warning : error)(isImage ? 'image-missing' : 'link-broken', message, { ...at(), hint }),
       );
       return;
     }

@@ -20,8 +20,8 @@ export interface RouteTableInput {
   /** Each docs version's docs, sidebars and generated indexes; a site without versions has one. */
   docVersions: readonly DocsVersionContent[];
   apiRoutes: readonly Route[];
-  /** Files of the site that pages link to by their path (content-files.ts), by absolute file: their URL path. */
-  files?: ReadonlyMap<string, string> | undefined;
+  /** Files of the site that pages link to by their path (content-files.ts), by absolute file: their copy. */
+  files?: FileLinkTargets['files'];
   /** Last-updated dates by file, where git knows them. */
   lastUpdated?: ReadonlyMap<string, string> | undefined;
 }

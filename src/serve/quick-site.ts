@@ -219,7 +219,7 @@ function routesOf(
       config: input.config,
       pages: input.site.pages.map((file) => ({ file, source: processed.get(file.file) })),
       apiRoutes: [],
-      files: new Map([...files].map(([file, out]) => [file, `/${out.path}`])),
+      files,
     },
     configFile: input.configFile,
     locale: input.locale,

@@ -110,7 +110,7 @@ describe('the route table with links to Markdown files', () => {
 
 describe('links to other files of the site', () => {
   it('lead a link or an image naming a file by its path to its copy in the output', () => {
-    const files = new Map([['/site/docs/img/diagram.png', '/_portal/files/diagram-1a2b3c4d.png']]);
+    const files = new Map([['/site/docs/img/diagram.png', { path: '_portal/files/diagram-1a2b3c4d.png' }]]);
     const resolved = resolveFileLinks(
       [
         { url: './img/diagram.png', kind: 'image' },
