@@ -1,16 +1,10 @@
 import type { Root, Paragraph, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { editProse } from '../fenced-lines.js';
+import { ADMONITIONS, admonitionOf } from '../../../templates/shared/admonitions.js';
 import { walk, type WalkNode } from './walk.js';
 
-export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
-const DEFAULT_TITLES: Record<string, string> = {
-  note: 'Note',
-  tip: 'Tip',
-  info: 'Info',
-  warning: 'Warning',
-  danger: 'Danger',
-};
+export const ADMONITION_TYPES = Object.keys(ADMONITIONS);
 
 /**
  * Docusaurus's older title form, `:::tip Faster builds`, as the directive form `:::tip[Faster builds]`, on each prose
@@ -34,11 +28,11 @@ export function remarkAdmonitions() {
     walk(tree as WalkNode, (walked, index, parentNode) => {
       const node = walked as Root['children'][number] | TextDirective;
       const parent = parentNode as Root;
-      if (node.type === 'containerDirective' && (ADMONITION_TYPES as readonly string[]).includes(node.name)) {
+      const admonition = node.type === 'containerDirective' ? admonitionOf(node.name) : undefined;
+      if (admonition) {
         const directive = node as ContainerDirective;
         const first = directive.children[0];
-        let title = DEFAULT_TITLES[directive.name] ?? directive.name;
-        let titleChildren: Paragraph['children'] = [{ type: 'text', value: title }];
+        let titleChildren: Paragraph['children'] = [{ type: 'text', value: admonition.title }];
         if (
           first &&
           first.type === 'paragraph' &&
@@ -46,11 +40,10 @@ export function remarkAdmonitions() {
         ) {
           titleChildren = first.children;
           directive.children.shift();
-          title = '';
         }
         directive.data = {
           hName: 'aside',
-          hProperties: { className: ['admonition', `admonition-${directive.name}`], role: 'note' },
+          hProperties: { className: ['admonition', `admonition-${admonition.style}`], role: 'note' },
         };
         directive.children.unshift({
           type: 'paragraph',
