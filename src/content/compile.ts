@@ -7,6 +7,7 @@ import type { VFileMessage } from 'vfile-message';
 import { error, type Diagnostic } from '../diagnostics.js';
 import { legacyAdmonitionTitles, remarkAdmonitions } from './plugins/admonitions.js';
 import { remarkCollectLinks, type SourceLink } from './plugins/collect-links.js';
+import { remarkDocusaurusCodeBlocks } from './plugins/docusaurus-code-blocks.js';
 import { escapeExplicitIds, rehypeHeadingIds, remarkExplicitIds, type Heading2 } from './plugins/heading-ids.js';
 import { rehypeHighlight } from './plugins/highlight.js';
 import { remarkLiquidExamples } from './plugins/liquid-examples.js';
@@ -40,6 +41,7 @@ export async function compileMdx(body: string, file: string, options: CompileOpt
     const fast = options.parser === 'mdx' ? undefined : parseMarkdownOnly(value);
     const mdast = fast ?? (await parseWithMdx(vfile));
     // Our remark transforms, called directly: the same ones the MDX compiler would run.
+    if (!fast) remarkDocusaurusCodeBlocks({ source: value })(mdast);
     remarkAdmonitions()(mdast);
     remarkExplicitIds()(mdast);
     remarkCollectLinks({ out: links })(mdast);

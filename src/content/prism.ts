@@ -28,13 +28,16 @@ const ALIASES: Record<string, string> = {
 export const prismLanguage = (written: string): string => ALIASES[written.toLowerCase()] ?? written.toLowerCase();
 
 /**
- * The grammars a site highlights beyond refractor's common ones: spec §9's (markup-templating, liquid, php) and the
- * config's `prism.additionalLanguages`. Docs and the API reference's descriptions register the same list.
+ * The grammars a site highlights beyond refractor's common ones: spec §9's (markup-templating, liquid, php), JSX and
+ * TSX (which Docusaurus highlights without being asked, so docs written for it expect them), and the config's
+ * `prism.additionalLanguages`. Docs and the API reference's descriptions register the same list.
  */
 export const siteLanguages = (additional: readonly string[]): string[] => [
   'markup-templating',
   'liquid',
   'php',
+  'jsx',
+  'tsx',
   ...additional,
 ];
 

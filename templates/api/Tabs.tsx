@@ -18,6 +18,8 @@ export function Tabs({
   stack = false,
   className = '',
   initial = 0,
+  selected,
+  onSelect,
 }: {
   tabs: readonly Tab[];
   label: string;
@@ -25,9 +27,18 @@ export function Tabs({
   className?: string;
   /** The tab shown first (a doc's `@theme/Tabs` may name one). */
   initial?: number;
+  /** The tab to show instead of the one last chosen here: a choice made in another tab set of the same group. */
+  selected?: number | undefined;
+  /** Told of every choice made here (a tab group keeps its sets in step). */
+  onSelect?: ((index: number) => void) | undefined;
 }) {
   const hydrated = useHydrated();
-  const [active, setActive] = useState(initial);
+  const [chosen, setChosen] = useState(initial);
+  const active = selected ?? chosen;
+  const setActive = (index: number) => {
+    setChosen(index);
+    onSelect?.(index);
+  };
   const id = useId();
   if (tabs.length === 0) return null;
   if (tabs.length === 1 && tabs[0]) return <div className={className}>{tabs[0].content}</div>;

@@ -1,18 +1,21 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Tabs as PortalTabs } from '../api/Tabs.tsx';
 import type { TabItemProps } from './TabItem.tsx';
+import { useTabGroup } from './tab-groups.ts';
 
 /**
  * Docusaurus's `@theme/Tabs`, so that docs written for it build here unchanged (`import Tabs from '@theme/Tabs'`):
  * its TabItem children become the portal's tabs (templates/api/Tabs.tsx), the one named by `defaultValue`, else the
  * item marked `default`, else the first, shown first. Labels come from the item, else from `values`, else the value.
- * `groupId` and `queryString` (tabs kept in step across a site, or in the URL) are accepted and not acted on.
+ * Sets with the same `groupId` stay in step (tab-groups.ts); `queryString` (the tab in the URL) is accepted and not
+ * acted on.
  */
 export default function Tabs({
   children,
   defaultValue,
   values,
   className,
+  groupId,
 }: {
   children?: ReactNode;
   defaultValue?: string | undefined;
@@ -35,5 +38,16 @@ export default function Tabs({
     0,
     tabs.findIndex((tab) => tab.key === first),
   );
-  return <PortalTabs tabs={tabs} label="Tabs" initial={initial} className={className ?? ''} />;
+  const [groupValue, chooseInGroup] = useTabGroup(groupId);
+  const inGroup = tabs.findIndex((tab) => tab.key === groupValue);
+  return (
+    <PortalTabs
+      tabs={tabs}
+      label="Tabs"
+      initial={initial}
+      selected={inGroup === -1 ? undefined : inGroup}
+      onSelect={groupId === undefined ? undefined : (index) => chooseInGroup(tabs[index]?.key ?? '')}
+      className={className ?? ''}
+    />
+  );
 }

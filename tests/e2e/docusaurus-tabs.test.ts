@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, startShellSite, type ShellSite } from './shell-support.ts';
 
 // Docs written for Docusaurus build unchanged (templates/docusaurus/): `@theme/Tabs` and `@theme/TabItem` on
-// tests/fixtures/docusaurus-mdx, whose install doc has a package-manager tab set (Yarn marked `default`) and one
-// labelled from `values` (macOS by `defaultValue`).
+// tests/fixtures/docusaurus-mdx, whose install doc has a package-manager tab set (Yarn marked `default`), one
+// labelled from `values` (macOS by `defaultValue`) and a second of the package-manager group, which its components
+// doc (CodeBlock, Details) has too.
 let site: ShellSite;
 beforeAll(async () => {
   site = await startShellSite('docusaurus-mdx');
@@ -45,6 +46,14 @@ describe("Docusaurus's Tabs in a doc", () => {
         ],
         shown: ['Install with Homebrew.'],
       },
+      {
+        tabs: [
+          ['npm', 'true'],
+          ['yarn', 'false'],
+          ['pnpm', 'false'],
+        ],
+        shown: ['npx tessera init'],
+      },
     ]);
     expect(errors).toEqual([]);
     await context.close();
@@ -60,6 +69,51 @@ describe("Docusaurus's Tabs in a doc", () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     expect((await tabSets(page))[0]?.shown).toEqual(['pnpm add tessera']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keep the sets of one groupId in step, on the page and on the next page the reader opens', async () => {
+    const { page, context, errors } = await openPage(site, '/docs/install');
+    await page.click('article [role="tab"]:has-text("pnpm")');
+    expect((await tabSets(page)).map((set) => set.shown)).toEqual([
+      ['pnpm add tessera'],
+      ['Install with Homebrew.'],
+      ['pnpm tessera init'],
+    ]);
+    await page.click('article [role="tab"]:text-is("yarn")');
+    expect((await tabSets(page))[0]?.shown).toEqual(['yarn add tessera']);
+    await page.click('article a:has-text("their own page")');
+    await page.waitForURL('**/docs/components');
+    await page.locator('article .api-tabs').waitFor();
+    expect(await tabSets(page)).toEqual([
+      {
+        tabs: [
+          ['npm', 'false'],
+          ['yarn', 'true'],
+          ['pnpm', 'false'],
+        ],
+        shown: ['yarn upgrade tessera'],
+      },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("Docusaurus's CodeBlock and Details in a doc", () => {
+  it('give a CodeBlock the copy button every code block has, and open Details on a click', async () => {
+    const { page, context, errors } = await openPage(site, '/docs/components');
+    const block = page.locator('article .code-block').first();
+    await expect.poll(() => block.locator('.copy-button').count()).toBe(1);
+    expect(await block.locator('pre').textContent()).toBe(
+      'function Hello(props) {\n  return <h1>Hello, {props.name}</h1>;\n}',
+    );
+    const details = page.locator('article details');
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await page.click('article summary:has-text("What does it cost?")');
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await details.locator('p').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
