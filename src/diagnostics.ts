@@ -50,6 +50,15 @@ export function formatLocation(d: Pick<Diagnostic, 'file' | 'line' | 'column'>):
 export const QUOTE_MAX = 120;
 export const excerpt = (text: string): string => (text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text);
 
+/** How many names a message lists before it says how many more there are: a large site has thousands of ids. */
+export const LIST_MAX = 30;
+/** Names for a message, sorted: `a, b, c` or `a, b, … and 970 more`. */
+export function listed(names: Iterable<string>): string {
+  const sorted = [...names].sort();
+  const shown = sorted.slice(0, LIST_MAX).map(excerpt).join(', ');
+  return sorted.length > LIST_MAX ? `${shown}, … and ${sorted.length - LIST_MAX} more` : shown;
+}
+
 /** The same diagnostic reported twice (by two locales, or by two stages) is listed once. */
 export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();

@@ -24,6 +24,15 @@ export const frontMatterSchema = z.looseObject({
   hide_table_of_contents: z.optional(z.boolean()),
   toc_min_heading_level: optionalLevel,
   toc_max_heading_level: optionalLevel,
+  // Docusaurus's keys for the page around the content: the title shown, the previous/next links, the edit link
+  // and the head's keywords and social card.
+  hide_title: z.optional(z.boolean()),
+  pagination_label: z.optional(z.string()),
+  pagination_next: z.optional(z.nullable(z.string())),
+  pagination_prev: z.optional(z.nullable(z.string())),
+  custom_edit_url: z.optional(z.nullable(z.string())),
+  keywords: z.optional(z.array(z.string())),
+  image: z.optional(z.string()),
 });
 export type FrontMatter = z.output<typeof frontMatterSchema>;
 
@@ -147,4 +156,13 @@ function quickValue(value: string): unknown {
     return items.every((item) => QUICK_ITEM.test(item) && QUICK_STRING.test(item)) ? items : undefined;
   }
   return QUICK_STRING.test(value) ? value : undefined;
+}
+
+/** Line of `key:` in a file's front matter, for messages about its value. */
+export function frontMatterKeyLine(text: string, key: string): number | undefined {
+  const lines = text.split('\n', 200);
+  if (lines[0]?.trim() !== '---') return undefined;
+  for (let i = 1; i < lines.length && lines[i]?.trim() !== '---'; i++)
+    if (new RegExp(`^${key}\\s*:`).test(lines[i] ?? '')) return i + 1;
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { compileMdx, type Heading, type SourceLink } from './compile.js';
-import { parseFrontMatter, type FrontMatter } from './front-matter.js';
+import { frontMatterKeyLine, parseFrontMatter, type FrontMatter } from './front-matter.js';
 import { checkSourceLimits } from './limits.js';
 
 export interface ProcessedSource {
@@ -21,7 +21,25 @@ export async function processSource(text: string, file: string): Promise<Process
     frontMatter: split.frontMatter,
     code: compiled.code,
     headings: compiled.headings,
-    links: compiled.links,
+    links: [...frontMatterLinks(split.frontMatter, text), ...compiled.links],
     diagnostics: [...split.diagnostics, ...compiled.diagnostics],
   };
+}
+
+/**
+ * The front matter's `image` (a page's own social card) as an image link, so the link check finds a missing file
+ * like any other: a path under site/static, with or without its leading `/` (Docusaurus writes both).
+ */
+function frontMatterLinks(fm: FrontMatter, text: string): SourceLink[] {
+  if (!fm.image) return [];
+  const external = /^[a-z][a-z0-9+.-]*:/i.test(fm.image) || fm.image.startsWith('//');
+  return [
+    {
+      // A URL (https:, or a javascript: one the check refuses) as written.
+      url: external ? fm.image : `/${fm.image.replace(/^\/+/, '')}`,
+      kind: 'image',
+      where: 'front matter `image`',
+      line: frontMatterKeyLine(text, 'image'),
+    },
+  ];
 }

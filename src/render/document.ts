@@ -41,6 +41,8 @@ export interface DocumentOptions {
   canonical: string;
   /** Absolute URL of the social card image (issue 7). */
   image?: string | undefined;
+  /** The page's keywords (front matter `keywords`), for `<meta name="keywords">`. */
+  keywords?: readonly string[] | undefined;
 }
 
 /**
@@ -59,7 +61,7 @@ export function documentAround(o: DocumentOptions): [head: string, tail: string]
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}<link rel="canonical" href="${escapeHtml(o.canonical)}">
+${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}${o.keywords?.length ? `<meta name="keywords" content="${escapeHtml(o.keywords.join(', '))}">\n` : ''}<link rel="canonical" href="${escapeHtml(o.canonical)}">
 ${socialMetaTags({ title, description, url: o.canonical, siteName: site.title, kind: page.kind, image: o.image })}${favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">\n` : ''}<script>${colorModeScript(site)}</script>
 <link rel="stylesheet" href="${escapeHtml(o.css)}">
 <link rel="modulepreload" href="${escapeHtml(o.runtime)}">

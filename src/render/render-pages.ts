@@ -164,7 +164,8 @@ export function pageDocument(
       runtime: asset(o.manifest.runtime),
       preload: [...o.manifest.runtimeImports, assets.chunk, ...assets.imports].map(asset),
       canonical: absoluteUrl(address, route.path),
-      image: o.config.image ? absoluteFileUrl(address, o.config.image) : undefined,
+      image: socialImage(address, route.head?.image ?? o.config.image),
+      keywords: route.head?.keywords,
       boot: {
         path: route.path,
         chunk: asset(assets.chunk),
@@ -197,3 +198,10 @@ export function pageOnRequest(o: RenderOptions): (file: string) => OutputFile | 
     return 'error' in body ? undefined : document(entry.route, body.html).file;
   };
 }
+
+/**
+ * The social card's absolute URL: a page's own `image:` may be a URL (the link check refused unsafe ones), or like the
+ * config's a file of the site.
+ */
+const socialImage = (address: Parameters<typeof absoluteFileUrl>[0], image: string | undefined): string | undefined =>
+  image === undefined ? undefined : /^[a-z][a-z0-9+.-]*:|^\/\//i.test(image) ? image : absoluteFileUrl(address, image);

@@ -1,6 +1,6 @@
 import type { PortalConfig } from '../config/schema.js';
 import type { NavbarItem } from '../config/navbar-items.js';
-import { error, type Diagnostic } from '../diagnostics.js';
+import { error, listed, type Diagnostic } from '../diagnostics.js';
 import type { DocsVersion, NavItem, SidebarItem } from '../../templates/shared/types.js';
 import { isExternalUrl } from '../../templates/shared/urls.js';
 import type { DocEntry } from './docs.js';
@@ -80,7 +80,7 @@ export function resolveNavbar(options: ResolveNavbarOptions): {
         if (!doc) {
           fail(
             where,
-            `unknown doc id "${item.docId}". Available doc ids: ${[...docById.keys()].sort().join(', ')}`,
+            `unknown doc id "${item.docId}". Available doc ids: ${listed(docById.keys())}`,
             'use one of the listed ids',
           );
           return [];
@@ -102,7 +102,7 @@ export function resolveNavbar(options: ResolveNavbarOptions): {
         if (!sidebar) {
           fail(
             where,
-            `unknown sidebar id "${item.sidebarId}". Available sidebar ids: ${Object.keys(sidebars).sort().join(', ')}`,
+            `unknown sidebar id "${item.sidebarId}". Available sidebar ids: ${listed(Object.keys(sidebars))}`,
             'use one of the listed sidebar ids',
           );
           return [];

@@ -55,6 +55,7 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
       body: file.ext === '.tsx' ? { type: 'tsx', file: file.file } : { type: 'mdx', code: source?.code ?? '' },
       links: withResolved(links, resolved),
       unlisted: fm.unlisted === true,
+      ...headOf(fm),
       page: {
         path,
         kind: 'page',
@@ -62,7 +63,7 @@ export function buildRouteTable(input: RouteTableInput): RouteTable {
         ...(fm.description ? { description: fm.description } : {}),
         toc: source ? tocOf(source, fm, config) : [],
         hideToc: fm.hide_table_of_contents ?? file.ext === '.tsx',
-        ...(file.ext !== '.tsx' && !h1 && fm.title ? { showTitle: true } : {}),
+        ...(file.ext !== '.tsx' && !h1 && fm.title && !fm.hide_title ? { showTitle: true } : {}),
         // A React page lays out its own <main>; Markdown pages get the plain layout.
         data: { custom: file.ext === '.tsx' },
         ...(resolved.size ? { resolvedLinks: Object.fromEntries(resolved) } : {}),
@@ -110,6 +111,12 @@ function docRoutes({
   const { plan } = version;
   const tagPath = new Map(tags.map((t) => [t.label, t.path]));
   const neighbours = prevNextBySidebar(version.sidebars, version.docs);
+  const byId = new Map(version.docs.map((d) => [d.id, d]));
+  /** A doc named by `pagination_prev`/`_next` (docs.ts checked the id; a draft's is left out): null, no link. */
+  const named = (id: string | null): PageRef | undefined => {
+    const doc = id === null ? undefined : byId.get(id);
+    return doc && { title: paginationLabel(doc), path: doc.path };
+  };
   const versionPaths = new Set([
     ...version.docs.map((d) => d.path),
     ...version.generatedIndexes.map((g) => g.path),
@@ -123,7 +130,13 @@ function docRoutes({
   return version.docs.map((doc): Route => {
     const fm = doc.source.frontMatter;
     const sidebarId = version.docSidebar.get(doc.id);
-    const around = neighbours.get(doc.path);
+    const fromSidebar = neighbours.get(doc.path);
+    const prev = fm.pagination_prev === undefined ? fromSidebar?.prev : named(fm.pagination_prev);
+    const next = fm.pagination_next === undefined ? fromSidebar?.next : named(fm.pagination_next);
+    const editUrl =
+      fm.custom_edit_url !== undefined
+        ? (fm.custom_edit_url ?? undefined)
+        : config.docs.editUrl && `${config.docs.editUrl.replace(/\/$/, '')}/${plan.contentPath}/${doc.rel}`;
     const linkMap = new Map([
       ...resolveVersionLinks({
         links: doc.source.links,
@@ -141,6 +154,7 @@ function docRoutes({
       body: { type: 'mdx', code: doc.source.code },
       links: withResolved(doc.source.links, linkMap),
       unlisted: doc.unlisted,
+      ...headOf(fm),
       ...(sidebarId && plan.sidebarKeyPrefix ? { sidebarKey: `${plan.sidebarKeyPrefix}${sidebarId}` } : {}),
       page: {
         path: doc.path,
@@ -150,14 +164,12 @@ function docRoutes({
         ...(sidebarId ? { sidebarId } : {}),
         toc: tocOf(doc.source, fm, config),
         hideToc: fm.hide_table_of_contents ?? false,
-        ...(doc.source.headings.some((h) => h.depth === 1) ? {} : { showTitle: true }),
+        ...(fm.hide_title || doc.source.headings.some((h) => h.depth === 1) ? {} : { showTitle: true }),
         tags: (fm.tags ?? []).map((label) => ({ label, path: tagPath.get(label) ?? '' })).filter((t) => t.path),
-        ...(around?.prev ? { prev: around.prev } : {}),
-        ...(around?.next ? { next: around.next } : {}),
+        ...(prev ? { prev } : {}),
+        ...(next ? { next } : {}),
         ...(input.lastUpdated?.get(doc.file) ? { lastUpdated: input.lastUpdated.get(doc.file) as string } : {}),
-        ...(config.docs.editUrl
-          ? { editUrl: `${config.docs.editUrl.replace(/\/$/, '')}/${plan.contentPath}/${doc.rel}` }
-          : {}),
+        ...(editUrl ? { editUrl } : {}),
         ...(linkMap.size ? { resolvedLinks: Object.fromEntries(linkMap) } : {}),
       },
     };
@@ -258,21 +270,35 @@ function tocOf(source: ProcessedSource, fm: ProcessedSource['frontMatter'], conf
 }
 
 function prevNextBySidebar(sidebars: Record<string, SidebarItem[]>, docs: readonly DocEntry[]) {
-  const titles = new Map(docs.map((d) => [d.path, d.title]));
+  const byPath = new Map(docs.map((d) => [d.path, d]));
   const result = new Map<string, { prev?: PageRef; next?: PageRef }>();
   for (const items of Object.values(sidebars)) {
-    const links = flattenSidebar(items).filter((l) => titles.has(l.href));
+    const links = flattenSidebar(items).filter((l) => byPath.has(l.href));
+    // A doc's `pagination_label` names it in its neighbours' links; else the sidebar's label for it.
+    const ref = (link: (typeof links)[number]): PageRef => ({
+      title: byPath.get(link.href)?.source.frontMatter.pagination_label ?? link.label,
+      path: link.href,
+    });
     links.forEach((link, i) => {
       if (result.has(link.href)) return;
       const prev = links[i - 1];
       const next = links[i + 1];
-      result.set(link.href, {
-        ...(prev ? { prev: { title: prev.label, path: prev.href } } : {}),
-        ...(next ? { next: { title: next.label, path: next.href } } : {}),
-      });
+      result.set(link.href, { ...(prev ? { prev: ref(prev) } : {}), ...(next ? { next: ref(next) } : {}) });
     });
   }
   return result;
+}
+
+/** What a doc is called in another's previous/next link when that one names it: as Docusaurus, its own label first. */
+const paginationLabel = (doc: DocEntry): string => doc.source.frontMatter.pagination_label ?? doc.sidebarLabel;
+
+/** The head's keywords and social card image a page's front matter gives (Docusaurus's `keywords`, `image`). */
+function headOf(fm: ProcessedSource['frontMatter']): Pick<Route, 'head'> {
+  const head = {
+    ...(fm.keywords?.length ? { keywords: fm.keywords } : {}),
+    ...(fm.image ? { image: fm.image } : {}),
+  };
+  return Object.keys(head).length ? { head } : {};
 }
 
 const firstHref = (item: SidebarItem): string | undefined =>

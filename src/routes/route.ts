@@ -30,4 +30,6 @@ export interface Route {
   sidebarKey?: string;
   links: SourceLink[];
   unlisted: boolean;
+  /** What only the document's head shows (front matter `keywords`, `image`): not page data, which the browser loads. */
+  head?: { keywords?: readonly string[]; image?: string };
 }

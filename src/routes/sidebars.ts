@@ -1,6 +1,6 @@
 import path from 'node:path/posix';
 import type { SidebarCategory, SidebarItem, SidebarLink } from '../../templates/shared/types.js';
-import { error, type Diagnostic } from '../diagnostics.js';
+import { error, listed, type Diagnostic } from '../diagnostics.js';
 import type { DocEntry } from './docs.js';
 import { normalizePath, slugify } from './slug.js';
 
@@ -57,7 +57,6 @@ export function resolveSidebars(input: SidebarsInput, options: ResolveSidebarsOp
   const diagnostics: Diagnostic[] = [];
   const docSidebar = new Map<string, string>();
   const generatedIndexes: GeneratedIndex[] = [];
-  const available = () => [...byId.keys()].sort().join(', ');
 
   const docLink = (id: string, sidebarId: string, where: string, label?: string): SidebarLink | undefined => {
     if (drafts.has(id)) return undefined;
@@ -66,7 +65,7 @@ export function resolveSidebars(input: SidebarsInput, options: ResolveSidebarsOp
       diagnostics.push(
         error(
           'sidebar-unknown-doc',
-          `sidebar "${sidebarId}" refers to unknown doc id "${id}" (at ${where}). Available doc ids: ${available()}`,
+          `sidebar "${sidebarId}" refers to unknown doc id "${id}" (at ${where}). Available doc ids: ${listed(byId.keys())}`,
           {
             file: options.file,
             hint: 'use one of the ids listed, or create the doc',

@@ -17,9 +17,22 @@ const fixtureBuilt = () =>
     expect(r.exitCode, r.stderr).toBe(0);
     return dir;
   })());
+const htmlOf = async (page: string) => fs.readFile(`${await fixtureBuilt()}/build/docs/${page}/index.html`, 'utf8');
 const articleOf = async (page: string) => {
-  const html = await fs.readFile(`${await fixtureBuilt()}/build/docs/${page}/index.html`, 'utf8');
+  const html = await htmlOf(page);
   return html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+};
+/** A doc's previous and next links as [label, href], and its edit link. */
+const footerOf = async (page: string) => {
+  const html = await htmlOf(page);
+  const footer = html.slice(html.indexOf('<footer class="doc-footer"'), html.indexOf('</footer>'));
+  const link = (kind: string) => {
+    const m = new RegExp(
+      `<a href="([^"]*)" class="pagination-link ${kind}"[^>]*>.*?<span class="pagination-label">([^<]*)<`,
+    ).exec(footer);
+    return m ? [m[2], m[1]] : undefined;
+  };
+  return { prev: link('prev'), next: link('next'), edit: /<a href="([^"]*)"[^>]*>Edit this page/.exec(footer)?.[1] };
 };
 
 describe("a doc importing Docusaurus's components", () => {
@@ -67,6 +80,50 @@ describe("a doc importing Docusaurus's components", () => {
     );
     expect(html).toContain('<details><summary>What does it cost?</summary><p>Nothing at all.</p></details>');
     expect(html).not.toContain(':::');
+  });
+
+  it('takes its pagination, title, edit link, keywords and social card from the front matter keys', async () => {
+    // The fixture's sidebar orders components, faq, install; the front matter changes that.
+    expect(await footerOf('install')).toEqual({
+      prev: ['Questions', '/docs/faq'],
+      next: ['Components', '/docs/components'],
+      edit: 'https://github.com/acme/tessera/edit/main/site/docs/install.mdx',
+    });
+    expect(await footerOf('faq')).toEqual({
+      prev: undefined,
+      next: ['Install', '/docs/install'],
+      edit: 'https://github.com/acme/tessera/edit/main/docs/faq.md',
+    });
+    expect(await articleOf('faq')).not.toContain('<h1');
+    const head = await htmlOf('install');
+    expect(head).toContain('<meta name="keywords" content="install, tessera">');
+    expect(head).toContain('<meta property="og:image" content="https://docusaurus-mdx.example/img/install-card.png">');
+    expect(await htmlOf('faq')).not.toContain('name="keywords"');
+  });
+
+  it('names the file and line of an unknown pagination id and of a missing social card', async () => {
+    const dir = await scenario(
+      'docusaurus-mdx-front-matter',
+      {
+        'site/docs/faq.md': '---\ntitle: FAQ\npagination_prev: install\npagination_next: instal\n---\n\nText.\n',
+        'site/docs/extra.md': '---\ntitle: Extra\nimage: img/missing-card.png\n---\n\nText.\n',
+      },
+      'docusaurus-mdx',
+    );
+    dirs.push(dir);
+    const r = await portal(dir, 'build');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain(
+      '`pagination_next` names unknown doc id "instal". Available doc ids: components, extra, faq, install  (site/docs/faq.md:4)',
+    );
+    expect(r.stderr.length).toBeLessThan(2000);
+    // The route stage stops the build; with the id right, the link check finds the card missing.
+    await fs.writeFile(`${dir}/site/docs/faq.md`, '---\ntitle: FAQ\npagination_next: install\n---\n\nText.\n');
+    const again = await portal(dir, 'build');
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain(
+      'missing image "/img/missing-card.png" in front matter `image`  (site/docs/extra.md:3)',
+    );
   });
 
   it('names the components it has when a doc imports another one of Docusaurus', async () => {
