@@ -2,7 +2,7 @@ import path from 'node:path/posix';
 import type { SidebarCategory, SidebarItem, SidebarLink } from '../../templates/shared/types.js';
 import { error, listed, type Diagnostic } from '../diagnostics.js';
 import type { DocEntry } from './docs.js';
-import { normalizePath, slugify } from './slug.js';
+import { normalizePath, numberPrefix, slugify } from './slug.js';
 
 /** What authors write in `site/sidebars.ts` (Docusaurus-compatible). */
 export type SidebarItemInput =
@@ -103,7 +103,7 @@ export function resolveSidebars(input: SidebarsInput, options: ResolveSidebarsOp
       const items = autogenerate(dir, sidebarId);
       const category: SidebarCategory = {
         type: 'category',
-        label: index?.sidebarLabel ?? titleCase(sub),
+        label: index?.sidebarLabel ?? titleCase(numberPrefix(sub).name),
         collapsed: options.collapsed ?? false,
         items,
       };
@@ -111,7 +111,11 @@ export function resolveSidebars(input: SidebarsInput, options: ResolveSidebarsOp
         category.href = index.path;
         if (!docSidebar.has(index.id)) docSidebar.set(index.id, sidebarId);
       }
-      entries.push({ pos: index?.sidebarPosition ?? Number.MAX_SAFE_INTEGER, name: dir, item: category });
+      entries.push({
+        pos: index?.sidebarPosition ?? numberPrefix(sub).position ?? Number.MAX_SAFE_INTEGER,
+        name: dir,
+        item: category,
+      });
     }
     return entries.sort((a, b) => a.pos - b.pos || a.name.localeCompare(b.name)).map((e) => e.item);
   };
