@@ -39,3 +39,22 @@ export async function scanSection(dir: string, section: SourceFile['section']): 
   });
   return files;
 }
+
+/** A docs folder's `_category_.json` or `_category_.yml` (Docusaurus): the label, position and link of its category. */
+export interface CategoryFile {
+  /** Absolute path. */
+  file: string;
+  /** The folder it describes, relative to the docs folder, `/`-separated, e.g. `guides/setup`. */
+  dir: string;
+  text: string;
+}
+
+/** The `_category_` files of one docs folder (a missing folder has none), sorted as the docs are. */
+export async function scanCategoryFiles(dir: string): Promise<CategoryFile[]> {
+  const rels = (await fg('**/_category_.{json,yml,yaml}', { cwd: dir, onlyFiles: true })).sort();
+  return rels.map((rel) => ({
+    file: path.join(dir, rel),
+    dir: path.posix.dirname(rel),
+    text: withoutBom(readFileSync(path.join(dir, rel), 'utf8')),
+  }));
+}
