@@ -33,6 +33,7 @@ export const frontMatterSchema = z.looseObject({
   custom_edit_url: z.optional(z.nullable(z.string())),
   keywords: z.optional(z.array(z.string())),
   image: z.optional(z.string()),
+  displayed_sidebar: z.optional(z.nullable(z.string())),
 });
 export type FrontMatter = z.output<typeof frontMatterSchema>;
 

@@ -1,7 +1,8 @@
 import type { DocsVersion, SidebarItem } from '../../templates/shared/types.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { CategoryFile, SourceFile } from '../content/scan.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { error, excerpt, listed, type Diagnostic } from '../diagnostics.js';
+import { frontMatterKeyLine } from '../content/front-matter.js';
 import { readCategoryFiles } from './category-files.js';
 import { buildDocEntries, type DocEntry } from './docs.js';
 import { flattenSidebar, resolveSidebars, type GeneratedIndex, type SidebarsInput } from './sidebars.js';
@@ -71,6 +72,7 @@ export function buildDocsVersions(input: BuildDocsVersionsInput): DocsVersions {
         categories: categoryFiles.categories,
       });
       diagnostics.push(...entries.diagnostics, ...categoryFiles.diagnostics, ...sidebars.diagnostics);
+      diagnostics.push(...unknownDisplayedSidebars(files, entries.docs, sidebars.sidebars));
       return {
         plan,
         docs: entries.docs,
@@ -132,4 +134,28 @@ function firstDocId(items: readonly SidebarItem[]): string | undefined {
     }
   }
   return undefined;
+}
+
+/** `displayed_sidebar` naming no sidebar of the version: an error at its line, listing the sidebars there are. */
+function unknownDisplayedSidebars(
+  files: readonly SourceFile[],
+  docs: readonly DocEntry[],
+  sidebars: Record<string, SidebarItem[]>,
+): Diagnostic[] {
+  const textOf = new Map(files.map((f) => [f.file, f.text]));
+  return docs.flatMap((doc) => {
+    const wanted = doc.source.frontMatter.displayed_sidebar;
+    if (typeof wanted !== 'string' || Object.hasOwn(sidebars, wanted)) return [];
+    return [
+      error(
+        'sidebar-unknown',
+        `\`displayed_sidebar\` names unknown sidebar "${excerpt(wanted)}". Available sidebar ids: ${listed(Object.keys(sidebars))}`,
+        {
+          file: doc.file,
+          line: frontMatterKeyLine(textOf.get(doc.file) ?? '', 'displayed_sidebar'),
+          hint: 'use one of the ids listed (the keys of sidebars.ts), or `displayed_sidebar: null` for none',
+        },
+      ),
+    ];
+  });
 }

@@ -129,7 +129,9 @@ function docRoutes({
   };
   return version.docs.map((doc): Route => {
     const fm = doc.source.frontMatter;
-    const sidebarId = version.docSidebar.get(doc.id);
+    // `displayed_sidebar` shows another sidebar (or none, null) than the one the doc is in; docs.ts checked its id.
+    const shown = fm.displayed_sidebar === undefined ? version.docSidebar.get(doc.id) : fm.displayed_sidebar;
+    const sidebarId = shown && Object.hasOwn(version.sidebars, shown) ? shown : undefined;
     const fromSidebar = neighbours.get(doc.path);
     const prev = fm.pagination_prev === undefined ? fromSidebar?.prev : named(fm.pagination_prev);
     const next = fm.pagination_next === undefined ? fromSidebar?.next : named(fm.pagination_next);

@@ -77,3 +77,30 @@ describe("a doc's Docusaurus front matter", () => {
     expect(report.length).toBeLessThan(2000);
   });
 });
+
+describe('displayed_sidebar', () => {
+  it('shows another sidebar than the one the doc is in, or none', async () => {
+    const { table, report } = await routeStage({
+      docs: {
+        'a.md': '---\ntitle: A\ndisplayed_sidebar: null\n---\n',
+        'b.md': '---\ntitle: B\n---\n',
+        'c.md': '---\ntitle: C\ndisplayed_sidebar: second\n---\n',
+      },
+      sidebars: { first: ['a'], second: ['b'] },
+    });
+    expect(report).toBe('');
+    expect(table.byPath.get('/docs/a')?.page.sidebarId).toBeUndefined();
+    expect(table.byPath.get('/docs/b')?.page.sidebarId).toBe('second');
+    expect(table.byPath.get('/docs/c')?.page.sidebarId).toBe('second');
+  });
+
+  it('names the file and line when the sidebar does not exist', async () => {
+    const { report } = await routeStage({
+      docs: { 'a.md': '---\ntitle: A\ndisplayed_sidebar: secnod\n---\n' },
+      sidebars: { first: ['a'], second: [] },
+    });
+    expect(report).toContain(
+      '`displayed_sidebar` names unknown sidebar "secnod". Available sidebar ids: first, second  (site/docs/a.md:3)',
+    );
+  });
+});
