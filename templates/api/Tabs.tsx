@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useHydrated } from './hooks.ts';
+import { useHydrated } from '../shell/use-hydrated.ts';
 
 export interface Tab {
   key: string;

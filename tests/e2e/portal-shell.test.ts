@@ -302,19 +302,3 @@ describe('a doc of the portal in no sidebar (the tutorials)', () => {
     }
   });
 });
-
-describe('the tab sets of the Markdown features tutorial, one group', () => {
-  it('show the choice made in one set in the other, which was rendered with its default', async () => {
-    const { page, context, errors } = await openPage(site, '/docs/tutorial-basics/markdown-features', DESKTOP);
-    await waitForHydration(page);
-    const shown = () =>
-      page
-        .locator('article .api-tabs [role="tabpanel"]:not([hidden]) pre')
-        .evaluateAll((panels) => panels.map((p) => p.textContent));
-    expect(await shown()).toEqual(['npm run build', 'npm start']);
-    await page.locator('article [role="tab"]:has-text("portal CLI")').first().click();
-    expect(await shown()).toEqual(['npx portal build', 'npx portal serve --port 3000']);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-});
