@@ -177,8 +177,8 @@ export function bundleError(
       ...at,
       hint: !unresolved
         ? 'fix the code at this line'
-        : /^Could not resolve "@theme\//.test(text)
-          ? `of Docusaurus's components the portal has ${DOCUSAURUS_COMPONENTS.slice(0, -1).join(', ')} and ${DOCUSAURUS_COMPONENTS.at(-1)}; write the others' content in Markdown or as a component of the site`
+        : /^Could not resolve "@(?:theme|docusaurus)\//.test(text)
+          ? `of Docusaurus's modules the portal has ${DOCUSAURUS_COMPONENTS.slice(0, -1).join(', ')} and ${DOCUSAURUS_COMPONENTS.at(-1)}; write the others' content in Markdown or as a component of the site`
           : 'check the import path: imports resolve to files in the site folder or to installed packages',
     });
   });

@@ -10,13 +10,17 @@ const templatesDir = path.resolve(import.meta.dirname, '../../templates');
 export const THEME_ALIASES: Readonly<Record<string, string>> = {
   '@portal/theme': templatesDir,
   '@theme': path.join(templatesDir, 'docusaurus'),
+  // Docusaurus's core modules docs and pages import most: its Link and useBaseUrl.
+  '@docusaurus': path.join(templatesDir, 'docusaurus', 'core'),
 };
 
-/** What `@theme/...` offers, for the message when a doc imports another of Docusaurus's components. */
+/** What `@theme/...` and `@docusaurus/...` offer, for the message when a doc imports another of Docusaurus's modules. */
 export const DOCUSAURUS_COMPONENTS = [
   '@theme/Admonition',
   '@theme/CodeBlock',
   '@theme/Details',
   '@theme/TabItem',
   '@theme/Tabs',
+  '@docusaurus/Link',
+  '@docusaurus/useBaseUrl',
 ];

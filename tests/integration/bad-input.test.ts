@@ -241,6 +241,12 @@ const LINK_PAGES: BadPage[] = [
     at: /:3:1\)/,
     says: ['the href attribute of <a> uses a javascript: URL'],
   },
+  {
+    name: "a javascript: `to` of Docusaurus's Link",
+    text: 'import Link from \'@docusaurus/Link\';\n\n# Bad\n\n<Link to="javascript:alert(1)">click</Link>\n',
+    at: /:5:1\)/,
+    says: ['the to attribute of <Link> uses a javascript: URL'],
+  },
 ];
 
 const pageFile = (group: string, i: number) => `site/docs/bad-${group}/page-${i}.md`;
@@ -424,8 +430,11 @@ describe('portal build on bad pages (one build per stage)', { concurrent: true, 
       site/docs/bad-links/page-4.md
         error the href attribute of <a> uses a javascript: URL, which the portal refuses  (site/docs/bad-links/page-4.md:3:1) [link-unsafe]
             hint: link to a page or an https:// URL instead
-      5 errors
-      ✗ build failed: 5 errors; the previous output is untouched."
+      site/docs/bad-links/page-5.md
+        error the to attribute of <Link> uses a javascript: URL, which the portal refuses  (site/docs/bad-links/page-5.md:5:1) [link-unsafe]
+            hint: link to a page or an https:// URL instead
+      6 errors
+      ✗ build failed: 6 errors; the previous output is untouched."
     `);
   });
 });

@@ -64,6 +64,12 @@ describe("a doc importing Docusaurus's components", () => {
     );
   });
 
+  it('links with @docusaurus/Link and puts the base URL in front with useBaseUrl', async () => {
+    const html = await articleOf('components');
+    expect(html).toContain('<p>Read <a href="/docs/install" data-internal="">the install guide</a> first.</p>');
+    expect(html).toContain('<img src="/img/install-card.png" alt="Install card"/>');
+  });
+
   it('shows Admonition and the caution and older keywords as the Markdown admonitions, and Details', async () => {
     const html = await articleOf('components');
     expect(html).toContain(
@@ -155,7 +161,7 @@ describe("a doc importing Docusaurus's components", () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('Could not resolve "@theme/DocCardList"  (site/docs/cards.mdx:1:26)');
     expect(r.stderr).toContain(
-      "of Docusaurus's components the portal has @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TabItem and @theme/Tabs",
+      "of Docusaurus's modules the portal has @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TabItem, @theme/Tabs, @docusaurus/Link and @docusaurus/useBaseUrl",
     );
   });
 });

@@ -47,8 +47,8 @@ interface JsxElement {
   position?: { start: { line: number; column: number } } | undefined;
 }
 
-/** JSX attributes that browsers follow as URLs. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formAction', 'xlinkHref', 'xlink:href', 'poster']);
+/** JSX attributes that browsers follow as URLs, and `to` of a Link (Docusaurus's), which becomes an href. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formAction', 'xlinkHref', 'xlink:href', 'poster', 'to']);
 
 /**
  * issue 8: `<a href="javascript:…">` written as JSX is refused like a Markdown link. Only literal values that
