@@ -19,6 +19,7 @@ export const DOCUSAURUS_COMPONENTS = [
   '@theme/Admonition',
   '@theme/CodeBlock',
   '@theme/Details',
+  '@theme/DocCardList',
   '@theme/TabItem',
   '@theme/Tabs',
   '@docusaurus/Link',

@@ -9,6 +9,7 @@ import type { DocsVersionContent } from './docs-versions.js';
 import type { Route } from './route.js';
 import { routePathProblem } from './route-path.js';
 import { flattenSidebar } from './sidebars.js';
+import { categoryCards } from '../../templates/shared/sidebar-items.js';
 import { pageRoute } from './slug.js';
 import { buildTagRoutes, collectTags, type TagInfo } from './tags.js';
 import { type FileLinkTargets, resolveFileLinks } from './file-links.js';
@@ -203,11 +204,7 @@ function categoryRoutes(version: DocsVersionContent): Route[] {
         sidebarId: index.sidebarId,
         toc: [],
         data: {
-          items: index.items.map((item) => ({
-            label: item.label,
-            href: item.href ?? firstHref(item) ?? '',
-            count: item.type === 'category' ? flattenSidebar(item.items).length : undefined,
-          })),
+          items: categoryCards(index.items),
         },
       },
     }),
@@ -302,9 +299,6 @@ function headOf(fm: ProcessedSource['frontMatter']): Pick<Route, 'head'> {
   };
   return Object.keys(head).length ? { head } : {};
 }
-
-const firstHref = (item: SidebarItem): string | undefined =>
-  item.type === 'link' ? item.href : (item.href ?? flattenSidebar(item.items)[0]?.href);
 
 /** Only docs take their route from a `slug:`; a page's route is its file name. */
 const renameHint = (route: Route): string =>

@@ -4,6 +4,9 @@ import { error, listed, type Diagnostic } from '../diagnostics.js';
 import type { CategoryMeta } from './category-files.js';
 import type { DocEntry } from './docs.js';
 import { normalizePath, numberPrefix, slugify } from './slug.js';
+import { flattenSidebar } from '../../templates/shared/sidebar-items.js';
+
+export { flattenSidebar };
 
 /** What authors write in `site/sidebars.ts` (Docusaurus-compatible). */
 export type SidebarItemInput =
@@ -247,15 +250,6 @@ const shorthandCategories = (shorthand: CategoriesShorthand): SidebarItemInput[]
     items: Array.isArray(items) ? items : [items],
   }));
 const titleCase = (s: string): string => s.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-
-/** Links of a sidebar in reading order, for previous/next. */
-export function flattenSidebar(items: readonly SidebarItem[]): Array<{ label: string; href: string }> {
-  return items.flatMap((item) =>
-    item.type === 'link'
-      ? [{ label: item.label, href: item.href }]
-      : [...(item.href ? [{ label: item.label, href: item.href }] : []), ...flattenSidebar(item.items)],
-  );
-}
 
 /** The first link of a sidebar, what a docSidebar navbar item points to. */
 export const firstLink = (items: readonly SidebarItem[]): string | undefined => flattenSidebar(items)[0]?.href;

@@ -1,9 +1,10 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import type { PageData } from '../shared/types.ts';
 import { DocVersionBanner } from '../shell/DocVersionBanner.tsx';
 import { Link } from '../shell/Link.tsx';
 import { Sidebar } from '../shell/Sidebar.tsx';
 import { TableOfContents } from '../shell/Toc.tsx';
+import { DocContext } from './doc-context.tsx';
 import { ContentSlot } from './static-content.tsx';
 import { useBodyComponents } from './mdx-components.tsx';
 
@@ -12,6 +13,7 @@ type ContentType = ComponentType<{ components?: Record<string, unknown> }>;
 /** A doc: sidebar, the MDX body with its tags and pagination, and the table of contents. */
 export function DocPage({ page, Content }: { page: PageData; Content?: ContentType }) {
   const components = useBodyComponents(page.resolvedLinks);
+  const surroundings = useMemo(() => ({ path: page.path, sidebar: page.sidebar }), [page.path, page.sidebar]);
   return (
     <div className={page.sidebar ? 'doc-layout' : 'doc-layout doc-layout-no-sidebar'}>
       {page.sidebar && <Sidebar items={page.sidebar} />}
@@ -19,7 +21,11 @@ export function DocPage({ page, Content }: { page: PageData; Content?: ContentTy
         <article className="markdown">
           <DocVersionBanner path={page.path} />
           {page.showTitle && <h1>{page.title}</h1>}
-          {Content ? <ContentSlot Content={Content} components={components} /> : null}
+          {Content ? (
+            <DocContext.Provider value={surroundings}>
+              <ContentSlot Content={Content} components={components} />
+            </DocContext.Provider>
+          ) : null}
         </article>
         <DocFooter page={page} />
       </main>

@@ -116,6 +116,7 @@ describe("a doc importing Docusaurus's components", () => {
     expect(labels).toEqual([
       'Tutorial /docs/category/tutorial',
       'First steps /docs/tutorial/first-steps',
+      'Overview /docs/tutorial/overview',
       'Components /docs/components',
       'Frequently asked questions /docs/faq',
       'Install /docs/install',
@@ -123,6 +124,10 @@ describe("a doc importing Docusaurus's components", () => {
     const index = await fs.readFile(`${await fixtureBuilt()}/build/docs/category/tutorial/index.html`, 'utf8');
     expect(index).toContain('Tessera from its first steps.');
     expect(index).toContain('href="/docs/tutorial/first-steps"');
+    // Docusaurus's DocCardList in a doc of the category: the category's other pages as cards.
+    expect(await articleOf('tutorial/overview')).toContain(
+      '<ul class="card-grid"><li class="card"><a href="/docs/tutorial/first-steps" data-internal=""><h2 class="card-title">First steps</h2></a></li></ul>',
+    );
   });
 
   it('names the file and line of an unknown pagination id and of a missing social card', async () => {
@@ -138,7 +143,7 @@ describe("a doc importing Docusaurus's components", () => {
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain(
-      '`pagination_next` names unknown doc id "instal". Available doc ids: components, extra, faq, install, tutorial/first-steps  (site/docs/faq.md:4)',
+      '`pagination_next` names unknown doc id "instal". Available doc ids: components, extra, faq, install, tutorial/first-steps, tutorial/overview  (site/docs/faq.md:4)',
     );
     expect(r.stderr.length).toBeLessThan(2000);
     // The route stage stops the build; with the id right, the link check finds the card missing.
@@ -153,15 +158,15 @@ describe("a doc importing Docusaurus's components", () => {
   it('names the components it has when a doc imports another one of Docusaurus', async () => {
     const dir = await scenario(
       'docusaurus-mdx-unknown',
-      { 'site/docs/cards.mdx': "import DocCardList from '@theme/DocCardList';\n\n# Cards\n\n<DocCardList />\n" },
+      { 'site/docs/cards.mdx': "import DocItem from '@theme/DocItem';\n\n# Cards\n\n<DocItem />\n" },
       'docusaurus-mdx',
     );
     dirs.push(dir);
     const r = await portal(dir, 'build');
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain('Could not resolve "@theme/DocCardList"  (site/docs/cards.mdx:1:26)');
+    expect(r.stderr).toContain('Could not resolve "@theme/DocItem"  (site/docs/cards.mdx:1:22)');
     expect(r.stderr).toContain(
-      "of Docusaurus's modules the portal has @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TabItem, @theme/Tabs, @docusaurus/Link and @docusaurus/useBaseUrl",
+      "of Docusaurus's modules the portal has @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/DocCardList, @theme/TabItem, @theme/Tabs, @docusaurus/Link and @docusaurus/useBaseUrl",
     );
   });
 });
