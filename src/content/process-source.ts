@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { compileMdx, type Heading, type SourceLink } from './compile.js';
-import { frontMatterKeyLine, parseFrontMatter, type FrontMatter } from './front-matter.js';
+import { parseFrontMatter, type FrontMatter } from './front-matter.js';
+import { frontMatterKeyLine } from './front-matter-lines.js';
 import { checkSourceLimits } from './limits.js';
 
 export interface ProcessedSource {

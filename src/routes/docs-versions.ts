@@ -2,7 +2,7 @@ import type { DocsVersion, SidebarItem } from '../../templates/shared/types.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { CategoryFile, SourceFile } from '../content/scan.js';
 import { error, excerpt, listed, type Diagnostic } from '../diagnostics.js';
-import { frontMatterKeyLine } from '../content/front-matter.js';
+import { frontMatterKeyLine } from '../content/front-matter-lines.js';
 import { readCategoryFiles } from './category-files.js';
 import { buildDocEntries, type DocEntry } from './docs.js';
 import { flattenSidebar, resolveSidebars, type GeneratedIndex, type SidebarsInput } from './sidebars.js';

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { error, excerpt, listed, warning } from '../diagnostics.js';
-import { frontMatterKeyLine } from '../content/front-matter.js';
+import { frontMatterKeyLine } from '../content/front-matter-lines.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { SourceFile } from '../content/scan.js';
 import { routePathProblem } from './route-path.js';
