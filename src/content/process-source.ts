@@ -3,6 +3,7 @@ import { compileMdx, type Heading, type SourceLink } from './compile.js';
 import { parseFrontMatter, type FrontMatter } from './front-matter.js';
 import { frontMatterKeyLine } from './front-matter-lines.js';
 import { checkSourceLimits } from './limits.js';
+import { isExternalUrl } from '../../templates/shared/urls.js';
 
 export interface ProcessedSource {
   frontMatter: FrontMatter;
@@ -33,11 +34,10 @@ export async function processSource(text: string, file: string): Promise<Process
  */
 function frontMatterLinks(fm: FrontMatter, text: string): SourceLink[] {
   if (!fm.image) return [];
-  const external = /^[a-z][a-z0-9+.-]*:/i.test(fm.image) || fm.image.startsWith('//');
   return [
     {
       // A URL (https:, or a javascript: one the check refuses) as written.
-      url: external ? fm.image : `/${fm.image.replace(/^\/+/, '')}`,
+      url: isExternalUrl(fm.image) ? fm.image : `/${fm.image.replace(/^\/+/, '')}`,
       kind: 'image',
       where: 'front matter `image`',
       line: frontMatterKeyLine(text, 'image'),

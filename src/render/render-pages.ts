@@ -9,7 +9,7 @@ import { decodeEntities } from '../html-entities.js';
 import { inSlices } from '../in-slices.js';
 import { absoluteFileUrl, absoluteUrl } from '../publish/public-routes.js';
 import { toHref } from '../routes/slug.js';
-import { withInternalLinks } from '../../templates/shared/urls.js';
+import { isExternalUrl, withInternalLinks } from '../../templates/shared/urls.js';
 import type { OutputFile } from '../output/write.js';
 import { renderBodiesCached, type BodyCache } from './body-cache.js';
 import { renderEachBody } from './render-bodies.js';
@@ -204,4 +204,4 @@ export function pageOnRequest(o: RenderOptions): (file: string) => OutputFile | 
  * config's a file of the site.
  */
 const socialImage = (address: Parameters<typeof absoluteFileUrl>[0], image: string | undefined): string | undefined =>
-  image === undefined ? undefined : /^[a-z][a-z0-9+.-]*:|^\/\//i.test(image) ? image : absoluteFileUrl(address, image);
+  image === undefined ? undefined : isExternalUrl(image) ? image : absoluteFileUrl(address, image);
