@@ -1,10 +1,11 @@
-import { LineCounter, parseDocument, isMap, isScalar } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 // zod's smaller build: the compile workers load this module, and the full one cost each start ~40 ms of a ~0.4 s
 // start (the front matter needs none of its methods). Its messages are the full build's with the English locale.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { error, type Diagnostic } from '../diagnostics.js';
 import { FRONT_MATTER_FENCE } from './front-matter-fence.js';
+import { readSmallYaml } from './small-yaml.js';
 
 z.config(en());
 
@@ -68,24 +69,16 @@ export function parseFrontMatter(source: string, file: string): SplitResult {
   const quickParsed = quick && frontMatterSchema.safeParse(quick);
   if (quickParsed?.success) return { frontMatter: quickParsed.data, body, diagnostics: [] };
 
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const yamlError = doc.errors[0];
-  if (yamlError) {
-    // The YAML starts on the file's line 2, after the opening `---`.
-    const line = lineCounter.linePos(yamlError.pos[0]).line + 1;
-    return fail(`invalid front matter YAML: ${yamlError.message.split('\n')[0]}`, line);
-  }
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIASES }) ?? {};
-  } catch (err) {
+  const read = readSmallYaml(yamlText, MAX_ALIASES);
+  // The YAML starts on the file's line 2, after the opening `---`.
+  if (read.kind === 'syntax') return fail(`invalid front matter YAML: ${read.problem}`, read.line + 1);
+  if (read.kind === 'aliases')
     return fail(
-      `invalid front matter YAML: ${(err as Error).message}`,
+      `invalid front matter YAML: ${read.problem}`,
       2,
       'remove the YAML aliases (*name); front matter needs none',
     );
-  }
+  const { data, doc, lines: lineCounter } = read;
   if (typeof data !== 'object' || Array.isArray(data))
     return fail('front matter must be a mapping of keys to values', 2);
 

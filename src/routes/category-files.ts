@@ -1,5 +1,5 @@
-import { LineCounter, parseDocument } from 'yaml';
 import type { CategoryFile } from '../content/scan.js';
+import { readSmallYaml } from '../content/small-yaml.js';
 import { error, type Diagnostic } from '../diagnostics.js';
 
 /**
@@ -41,7 +41,6 @@ function readOne(f: CategoryFile): { meta: CategoryMeta } | { diagnostic: Diagno
     diagnostic: error('category-file-invalid', message, { file: f.file, line, hint: HINT }),
   });
   let data: unknown;
-  const lines = new LineCounter();
   if (f.file.endsWith('.json')) {
     try {
       data = f.text.trim() === '' ? {} : JSON.parse(f.text);
@@ -49,15 +48,11 @@ function readOne(f: CategoryFile): { meta: CategoryMeta } | { diagnostic: Diagno
       return fail(`not valid JSON: ${(err as Error).message.split('\n')[0]}`);
     }
   } else {
-    const doc = parseDocument(f.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-    const problem = doc.errors[0];
-    if (problem) return fail(`not valid YAML: ${problem.message.split('\n')[0]}`, lines.linePos(problem.pos[0]).line);
-    try {
-      data = doc.toJS({ maxAliasCount: 50 }) ?? {};
-    } catch (err) {
-      // An alias that expands too far, say.
-      return fail(`not a usable YAML object: ${(err as Error).message.split('\n')[0]}`);
-    }
+    const read = readSmallYaml(f.text, 50);
+    if (read.kind === 'syntax') return fail(`not valid YAML: ${read.problem}`, read.line);
+    // An alias that expands too far, say.
+    if (read.kind === 'aliases') return fail(`not a usable YAML object: ${read.problem.split('\n')[0]}`);
+    data = read.data;
   }
   const checked = categoryMeta(data);
   return typeof checked === 'string' ? fail(checked) : { meta: checked };
