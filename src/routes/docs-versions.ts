@@ -72,7 +72,7 @@ export function buildDocsVersions(input: BuildDocsVersionsInput): DocsVersions {
         categories: categoryFiles.categories,
       });
       diagnostics.push(...entries.diagnostics, ...categoryFiles.diagnostics, ...sidebars.diagnostics);
-      diagnostics.push(...unknownDisplayedSidebars(files, entries.docs, sidebars.sidebars));
+      diagnostics.push(...unknownReferences(files, entries.docs, entries.draftIds, sidebars.sidebars));
       return {
         plan,
         docs: entries.docs,
@@ -136,26 +136,47 @@ function firstDocId(items: readonly SidebarItem[]): string | undefined {
   return undefined;
 }
 
-/** `displayed_sidebar` naming no sidebar of the version: an error at its line, listing the sidebars there are. */
-function unknownDisplayedSidebars(
+/**
+ * Front matter keys that name a doc or a sidebar of the version (`pagination_prev`, `pagination_next`,
+ * `displayed_sidebar`): a name that is none is an error at the key's line, listing the names there are. A draft's id
+ * is no error (spec §5): the link is just not shown.
+ */
+function unknownReferences(
   files: readonly SourceFile[],
   docs: readonly DocEntry[],
+  draftIds: readonly string[],
   sidebars: Record<string, SidebarItem[]>,
 ): Diagnostic[] {
   const textOf = new Map(files.map((f) => [f.file, f.text]));
-  return docs.flatMap((doc) => {
-    const wanted = doc.source.frontMatter.displayed_sidebar;
-    if (typeof wanted !== 'string' || Object.hasOwn(sidebars, wanted)) return [];
-    return [
-      error(
+  const docIds = docs.map((d) => d.id);
+  const known = new Set([...docIds, ...draftIds]);
+  const diagnostics: Diagnostic[] = [];
+  const refuse = (doc: DocEntry, key: string, code: string, message: string, hint: string): void => {
+    const line = frontMatterKeyLine(textOf.get(doc.file) ?? '', key);
+    diagnostics.push(error(code, message, { file: doc.file, line, hint }));
+  };
+  for (const doc of docs) {
+    const fm = doc.source.frontMatter;
+    for (const key of ['pagination_prev', 'pagination_next'] as const) {
+      const id = fm[key];
+      if (typeof id !== 'string' || known.has(id)) continue;
+      refuse(
+        doc,
+        key,
+        'pagination-unknown-doc',
+        `\`${key}\` names unknown doc id "${excerpt(id)}". Available doc ids: ${listed(docIds)}`,
+        `give the id of a doc of the same version (its path under docs/ without the extension, or its \`id:\`), or \`${key}: null\` for no link`,
+      );
+    }
+    const sidebar = fm.displayed_sidebar;
+    if (typeof sidebar === 'string' && !Object.hasOwn(sidebars, sidebar))
+      refuse(
+        doc,
+        'displayed_sidebar',
         'sidebar-unknown',
-        `\`displayed_sidebar\` names unknown sidebar "${excerpt(wanted)}". Available sidebar ids: ${listed(Object.keys(sidebars))}`,
-        {
-          file: doc.file,
-          line: frontMatterKeyLine(textOf.get(doc.file) ?? '', 'displayed_sidebar'),
-          hint: 'use one of the ids listed (the keys of sidebars.ts), or `displayed_sidebar: null` for none',
-        },
-      ),
-    ];
-  });
+        `\`displayed_sidebar\` names unknown sidebar "${excerpt(sidebar)}". Available sidebar ids: ${listed(Object.keys(sidebars))}`,
+        'use one of the ids listed (the keys of sidebars.ts), or `displayed_sidebar: null` for none',
+      );
+  }
+  return diagnostics;
 }

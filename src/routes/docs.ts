@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
-import { error, excerpt, listed, warning } from '../diagnostics.js';
+import { error, excerpt, warning } from '../diagnostics.js';
 import { frontMatterKeyLine } from '../content/front-matter-lines.js';
 import type { ProcessedSource } from '../content/process-source.js';
 import type { SourceFile } from '../content/scan.js';
@@ -27,8 +27,6 @@ export function buildDocEntries(
   const docs: DocEntry[] = [];
   const draftIds: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  /** `pagination_next` and `pagination_prev` naming a doc, checked once every doc of the version is known. */
-  const paginationIds: Array<{ file: SourceFile; key: 'pagination_next' | 'pagination_prev'; id: string }> = [];
   files.forEach((f, i) => {
     const src = processed[i];
     if (f.section !== 'docs' || !src) return;
@@ -67,10 +65,6 @@ export function buildDocEntries(
       );
       return;
     }
-    for (const key of ['pagination_prev', 'pagination_next'] as const) {
-      const target = fm[key];
-      if (typeof target === 'string') paginationIds.push({ file: f, key, id: target });
-    }
     docs.push({
       id,
       file: f.file,
@@ -84,20 +78,5 @@ export function buildDocEntries(
       source: src,
     });
   });
-  // A draft left out of this build is no error (spec §5): the link is just not shown.
-  const known = new Set([...docs.map((d) => d.id), ...draftIds]);
-  for (const { file, key, id } of paginationIds)
-    if (!known.has(id))
-      diagnostics.push(
-        error(
-          'pagination-unknown-doc',
-          `\`${key}\` names unknown doc id "${excerpt(id)}". Available doc ids: ${listed(docs.map((d) => d.id))}`,
-          {
-            file: file.file,
-            line: frontMatterKeyLine(file.text, key),
-            hint: `give the id of a doc of the same version (its path under docs/ without the extension, or its \`id:\`), or \`${key}: null\` for no link`,
-          },
-        ),
-      );
   return { docs, draftIds, diagnostics };
 }

@@ -113,7 +113,7 @@ function docRoutes({
   const tagPath = new Map(tags.map((t) => [t.label, t.path]));
   const neighbours = prevNextBySidebar(version.sidebars, version.docs);
   const byId = new Map(version.docs.map((d) => [d.id, d]));
-  /** A doc named by `pagination_prev`/`_next` (docs.ts checked the id; a draft's is left out): null, no link. */
+  /** A doc named by `pagination_prev`/`_next` (docs-versions.ts checked the id; a draft's is left out): null, no link. */
   const named = (id: string | null): PageRef | undefined => {
     const doc = id === null ? undefined : byId.get(id);
     return doc && { title: paginationLabel(doc), path: doc.path };
@@ -130,7 +130,8 @@ function docRoutes({
   };
   return version.docs.map((doc): Route => {
     const fm = doc.source.frontMatter;
-    // `displayed_sidebar` shows another sidebar (or none, null) than the one the doc is in; docs.ts checked its id.
+    // `displayed_sidebar` shows another sidebar (or none, null) than the one the doc is in (docs-versions.ts checked
+    // its id).
     const shown = fm.displayed_sidebar === undefined ? version.docSidebar.get(doc.id) : fm.displayed_sidebar;
     const sidebarId = shown && Object.hasOwn(version.sidebars, shown) ? shown : undefined;
     const fromSidebar = neighbours.get(doc.path);
